@@ -1,0 +1,50 @@
+import { type EpisodeKind, episodeKinds, UsageError } from '../core/index.ts';
+import type { CommandSpec } from './command.ts';
+
+export const episodesCommand: CommandSpec = {
+  name: 'episodes',
+  summary: 'list episodes: the surprises found in the raw stream',
+  options: [
+    { flags: '--kind <kind>', description: `only this kind (${episodeKinds.join(', ')})` },
+    { flags: '--session <id>', description: 'only this session' },
+    { flags: '--all', description: 'include archived episodes' },
+    { flags: '--limit <n>', description: 'at most this many (the newest)', parse: 'int' },
+  ],
+  async run(context, _args, options) {
+    const kind = options['kind'] as string | undefined;
+    if (kind !== undefined && !episodeKinds.includes(kind as EpisodeKind)) {
+      throw new UsageError(`--kind must be one of ${episodeKinds.join(', ')}`);
+    }
+    const { openStore, listEpisodes } = await import('../store/index.ts');
+    const store = openStore(context.config.home);
+    try {
+      let episodes = listEpisodes(store.db, {
+        ...(kind ? { kind: kind as EpisodeKind } : {}),
+        ...(options['session'] ? { session: options['session'] as string } : {}),
+        includeArchived: options['all'] === true,
+      });
+      const limit = options['limit'] as number | undefined;
+      if (limit !== undefined) episodes = episodes.slice(Math.max(0, episodes.length - limit));
+      const text = episodes.length
+        ? episodes
+            .map((episode) => {
+              const head = `#${episode.id} ${episode.kind.padEnd(11)} ${episode.happenedAt.slice(0, 16)}  ${episode.agent}/${episode.session.slice(0, 8)}`;
+              const body =
+                episode.kind === 'correction'
+                  ? `  person: ${oneLine(episode.said ?? episode.text)}${episode.agentBefore ? `\n  answering: ${oneLine(episode.agentBefore)}` : ''}`
+                  : `  ${oneLine(episode.title)}${episode.text && episode.text !== episode.title ? `\n  ${oneLine(episode.text)}` : ''}`;
+              return `${head}\n${body}`;
+            })
+            .join('\n')
+        : 'No episodes yet. Run `remem ingest`.';
+      return { json: { episodes }, text };
+    } finally {
+      store.close();
+    }
+  },
+};
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
+}

@@ -1,0 +1,25 @@
+import type { CommandSpec } from './command.ts';
+
+export const forgetCommand: CommandSpec = {
+  name: 'forget',
+  summary: 'veto a lesson: it is never written again',
+  args: ['<ref>'],
+  async run(context, args) {
+    const { openStore } = await import('../store/index.ts');
+    const { forget } = await import('../truth/index.ts');
+    const { writeLessonsFile } = await import('../sleep/index.ts');
+    const store = openStore(context.config.home);
+    try {
+      const vetoed = forget(store, args[0]!, context.clock.iso());
+      writeLessonsFile(store);
+      const text = vetoed.length
+        ? vetoed
+            .map((lesson) => `Vetoed #${lesson.id} ${lesson.hash.slice(0, 12)}: ${lesson.text}`)
+            .join('\n')
+        : 'Already vetoed.';
+      return { json: { vetoed }, text };
+    } finally {
+      store.close();
+    }
+  },
+};

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { RememError, UsageError } from '../core/index.ts';
+import { type IngestReport, ingest, ingestFromRaw } from '../episodes/index.ts';
+import { openStore } from '../store/index.ts';
+import type { Context } from './command.ts';
+import { progressFor } from './progress.ts';
+
+/** Runs an ingest as the flags ask: the named sources, or, with none named, every agent found. */
+export async function runIngest(
+  context: Context,
+  flags: IngestFlags,
+  home = context.config.home,
+): Promise<IngestReport> {
+  checkIngestFlags(context, flags);
+  const store = openStore(home);
+  const progress = await progressFor(context, 'ingest');
+  try {
+    const now = context.clock.iso();
+    if (flags.fromRaw) return ingestFromRaw(store, { now, onProgress: progress.update });
+    const named = flags.claude.length + flags.codex.length + flags.events.length > 0;
+    const stdinEvents = flags.events.includes('-') ? await context.readStdin() : undefined;
+    for (const file of flags.events) {
+      if (file !== '-' && !existsSync(file)) throw new Error(`no such events file: ${file}`);
+    }
+    return ingest(store, {
+      now,
+      claudeDirs: named ? flags.claude.map((dir) => resolve(dir)) : [context.config.claudeDir],
+      codexDirs: named ? flags.codex.map((dir) => resolve(dir)) : [context.config.codexHome],
+      eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
+      ...(stdinEvents ? { stdinEvents } : {}),
+      onProgress: progress.update,
+    });
+  } finally {
+    progress.stop();
+    store.close();
+  }
+}
+
+export function formatIngestReport(report: IngestReport): string {
+  const lines = [
+    `Read ${report.filesRead} of ${report.filesSeen} files (${report.filesUnchanged} unchanged${
+      report.filesRestarted ? `, ${report.filesRestarted} read again from the start` : ''
+    }): ${formatBytes(report.bytesRead)}, ${report.linesRead} lines.`,
+    `Sessions derived: ${report.sessionsDerived}. Episodes: +${report.episodesAdded} new, ${report.episodesChanged} changed, ${report.episodesRemoved} removed; events stored: ${report.eventsStored}.`,
+  ];
+  if (report.warningCount > 0) {
+    lines.push(`${report.warningCount} lines skipped:`);
+    for (const warning of report.warnings) {
+      lines.push(`  ${warning.file}${warning.line ? `:${warning.line}` : ''}: ${warning.reason}`);
+    }
+    if (report.warningCount > report.warnings.length) {
+      lines.push(`  … and ${report.warningCount - report.warnings.length} more (remem status lists them)`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export interface IngestFlags {
+  claude: string[];
+  codex: string[];
+  events: string[];
+  fromRaw: boolean;
+}
+
+export function checkIngestFlags(context: Context, flags: IngestFlags): void {
+  if (flags.fromRaw && (flags.claude.length || flags.codex.length || flags.events.length)) {
+    throw new UsageError('--from-raw reads only the archive; it takes no other source');
+  }
+  if (flags.events.filter((file) => file === '-').length > 1)
+    throw new UsageError('--events - may be given once');
+  if (flags.events.includes('-') && context.stdinIsTTY) {
+    throw new RememError('no_stdin', '--events - reads events from standard input, which is a terminal');
+  }
+}

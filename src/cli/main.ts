@@ -1,0 +1,92 @@
+import { Command, CommanderError, Option } from 'commander';
+import { createClock, RememError, resolveConfig, UsageError } from '../core/index.ts';
+import type { CommandSpec, Context } from './command.ts';
+import { commands } from './commands.ts';
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function parseWhole(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new UsageError(`expected a whole number, got ${value}`);
+  return number;
+}
+
+async function readAll(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function contextFor(options: { home?: string; json?: boolean }): Context {
+  const config = resolveConfig(process.env, options.home ? { home: options.home } : {});
+  return {
+    config,
+    clock: createClock(config.now),
+    json: options.json === true,
+    interactive: process.stderr.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+    readStdin: readAll,
+    stdout: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    stderr: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+  };
+}
+
+function register(program: Command, spec: CommandSpec, state: { code: number }): void {
+  const command = program.command(spec.name).description(spec.summary);
+  for (const arg of spec.args ?? []) command.argument(arg);
+  for (const option of spec.options ?? []) {
+    const built = new Option(option.flags, option.description);
+    if (option.parse === 'list') built.argParser(collect);
+    if (option.parse === 'int') built.argParser(parseWhole);
+    if (option.default !== undefined) built.default(option.default);
+    command.addOption(built);
+  }
+  command.action(async (...received: unknown[]) => {
+    const self = received[received.length - 1] as Command;
+    const args = received
+      .slice(0, -2)
+      .flatMap((value) => (Array.isArray(value) ? value : [value])) as string[];
+    const options = self.optsWithGlobals();
+    const context = contextFor(options);
+    const output = await spec.run(context, args, options);
+    if (output) context.stdout(context.json ? JSON.stringify(output.json, null, 2) : output.text);
+    state.code = 0;
+  });
+}
+
+/** The `remem` command line. Returns the exit code: 0 done, 1 a failure explained on stderr, 2 bad usage. */
+export async function main(argv: string[]): Promise<number> {
+  const state = { code: 0 };
+  const program = new Command('remem')
+    .description('A memory for AI agents: it keeps what surprised them, while it predicts.')
+    .option('--home <dir>', 'the memory folder (default: REMEM_HOME or ~/.remem)')
+    .option('--json', 'print one JSON document')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+    .showHelpAfterError(false);
+  for (const spec of commands) register(program, spec, state);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return state.code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.exitCode === 0
+        ? 0
+        : 2;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`remem: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof RememError) {
+      process.stderr.write(`remem: ${error.message}\n`);
+      return 1;
+    }
+    process.stderr.write(`remem: unexpected failure: ${(error as Error)?.stack ?? String(error)}\n`);
+    return 1;
+  }
+}

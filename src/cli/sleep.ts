@@ -1,0 +1,18 @@
+import type { CommandSpec } from './command.ts';
+
+export const sleepCommand: CommandSpec = {
+  name: 'sleep',
+  summary: 'the six passes, once: embed, decay, lessons, merge, verify, predict',
+  async run(context) {
+    const { openStore } = await import('../store/index.ts');
+    const { sleep, morningReportText } = await import('../sleep/index.ts');
+    const { delegationTally } = await import('../store/index.ts');
+    const store = openStore(context.config.home);
+    try {
+      const report = await sleep(store, context.config, context.clock);
+      return { json: report, text: morningReportText(report, delegationTally(store.db)) };
+    } finally {
+      store.close();
+    }
+  },
+};

@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { RememError } from './errors.ts';
+import { defaultParams, type Params } from './params.ts';
+
+export type SpaceName = 'hashed' | 'ollama' | 'openai';
+
+export interface EmbedConfig {
+  space: SpaceName;
+  /** Base URL of the model server (Ollama or any OpenAI-compatible endpoint). */
+  url: string;
+  model: string;
+  apiKey?: string;
+  timeoutMs: number;
+}
+
+/** Everything a command needs to know about where and how it runs, resolved once and frozen. */
+export interface Config {
+  home: string;
+  now?: string;
+  /** Share of sessions held out from priming, 0–1. */
+  holdout: number;
+  embed: EmbedConfig;
+  /** Claude Code's configuration folder (`CLAUDE_CONFIG_DIR`, else ~/.claude). */
+  claudeDir: string;
+  /** Codex's home (`CODEX_HOME`, else ~/.codex). */
+  codexHome: string;
+  userHome: string;
+  params: Params;
+}
+
+export interface Flags {
+  home?: string;
+}
+
+const fileSchema = z
+  .object({
+    holdout: z.number().min(0).max(1).optional(),
+    embed: z
+      .object({
+        space: z.enum(['hashed', 'ollama', 'openai']).optional(),
+        url: z.string().optional(),
+        model: z.string().optional(),
+        apiKey: z.string().optional(),
+        timeoutMs: z.number().positive().optional(),
+      })
+      .optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose();
+
+type FileConfig = z.infer<typeof fileSchema>;
+
+function readConfigFile(home: string): FileConfig {
+  const path = join(home, 'config.json');
+  if (!existsSync(path)) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new RememError('bad_config', `${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new RememError('bad_config', `${path}: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+function mergeDeep<T>(base: T, over: unknown): T {
+  if (typeof base !== 'object' || base === null || typeof over !== 'object' || over === null) {
+    return (over === undefined ? base : over) as T;
+  }
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(over as Record<string, unknown>)) {
+    if (!(key in out)) continue; // unknown parameters are ignored, not invented
+    out[key] = mergeDeep(out[key], value);
+  }
+  return out as T;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function parseHoldout(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'off') return 0;
+  const share = Number(value);
+  if (!Number.isFinite(share) || share < 0 || share > 1) {
+    throw new RememError('bad_config', `REMEM_HOLDOUT must be a share between 0 and 1, or "off": ${value}`);
+  }
+  return share;
+}
+
+function expandHome(path: string, userHome: string): string {
+  return path.startsWith('~/') ? join(userHome, path.slice(2)) : resolve(path);
+}
+
+/** Defaults < REMEM_HOME/config.json < REMEM_* environment < flags. The only reader of the environment. */
+export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags = {}): Config {
+  const userHome = env['HOME'] || homedir();
+  const home = expandHome(flags.home ?? env['REMEM_HOME'] ?? join(userHome, '.remem'), userHome);
+  const file = readConfigFile(home);
+  const space = (env['REMEM_EMBED'] ?? file.embed?.space ?? 'hashed') as SpaceName;
+  if (!['hashed', 'ollama', 'openai'].includes(space)) {
+    throw new RememError('bad_config', `REMEM_EMBED must be hashed, ollama or openai: ${space}`);
+  }
+  const defaultUrl = space === 'openai' ? 'http://127.0.0.1:11434/v1' : 'http://127.0.0.1:11434';
+  const apiKey = env['REMEM_EMBED_API_KEY'] ?? file.embed?.apiKey;
+  const embed: EmbedConfig = {
+    space,
+    url: env['REMEM_EMBED_URL'] ?? file.embed?.url ?? defaultUrl,
+    model: env['REMEM_EMBED_MODEL'] ?? file.embed?.model ?? 'qwen3-embedding:0.6b',
+    timeoutMs: file.embed?.timeoutMs ?? 10_000,
+    ...(apiKey === undefined ? {} : { apiKey }),
+  };
+  const now = env['REMEM_NOW'];
+  const config: Config = {
+    home,
+    holdout: parseHoldout(env['REMEM_HOLDOUT']) ?? file.holdout ?? defaultParams.holdoutShare,
+    embed,
+    claudeDir: expandHome(env['CLAUDE_CONFIG_DIR'] ?? join(userHome, '.claude'), userHome),
+    codexHome: expandHome(env['CODEX_HOME'] ?? join(userHome, '.codex'), userHome),
+    userHome,
+    params: mergeDeep(structuredClone(defaultParams) as Params, file.params),
+    ...(now ? { now } : {}),
+  };
+  return deepFreeze(config);
+}

@@ -1,0 +1,25 @@
+/**
+ * Every number the memory runs on, in one place (DESIGN.md §4, the paper's Appendix A).
+ * `config.json` under REMEM_HOME may override any of them with the same key.
+ */
+export const defaultParams = {
+  hashedDims: 256,
+  relevanceFloor: { hashed: 0, model: 0.35 },
+  recall: { relevance: 0.6, recency: 0.25, strength: 0.15, recencyHalfLifeDays: 30, touch: 0.1 },
+  decay: { halfLifeDays: 45, archiveBelow: 0.15 },
+  sameSurprise: { hashed: 0.55, model: 0.62 },
+  linkage: { hashed: 0.55, model: 0.57 },
+  join: { strength: 0.5 },
+  prediction: { matchHashed: 0.5, windowDays: 14, confirmed: 0.5, failed: -0.5, minStrength: 1 },
+  priming: { hashed: 0.3, model: 0.6, perPrompt: 2 },
+  hook: { deadlineMs: 1500 },
+  holdoutShare: 0.5,
+  sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },
+  commons: { maxRecords: 1000, maxBytes: 256 * 1024, confirmations: 3, fadeDays: 90 },
+} as const;
+
+type Widen<T> = T extends number ? number : T extends object ? { -readonly [K in keyof T]: Widen<T[K]> } : T;
+export type Params = Widen<typeof defaultParams>;
+
+/** The kinds of episode sleep turns into lessons; the rest are kept but never consolidated. */
+export const consolidatedKinds = ['error', 'correction', 'surprise'] as const;

@@ -1,0 +1,4 @@
+export { fnv1a, hashedVector, hashFeature, tokenize } from './hashed.ts';
+export { createSpace, hashedSpace } from './space.ts';
+export type { Space, SpaceKind } from './types.ts';
+export { cosine, dot, fromBlob, normalize, relevance, toBlob, VectorSum } from './vector.ts';

@@ -1,0 +1,307 @@
+import { createHash } from 'node:crypto';
+import type { EpisodeDraft, OfferDraft, SourceRef } from '../core/index.ts';
+import type { Conversation, Turn } from '../stream/index.ts';
+import {
+  type CueHit,
+  classifyAnswer,
+  classifyFailure,
+  classifyHandback,
+  detectCorrection,
+  detectSurprise,
+} from './detect.ts';
+import { projectOf } from './project.ts';
+import { clip, closingSentence, firstMeaningfulLine, paragraphs, tail } from './text.ts';
+
+/** How much of a reply's closing the hand-back rule reads (paper, Appendix A). */
+const CLOSING_CHARS = 1500;
+
+export interface Derived {
+  episodes: EpisodeDraft[];
+  offers: OfferDraft[];
+}
+
+type Call = Extract<Turn, { type: 'call' }>;
+type Anchor = Pick<Turn, 'line' | 'part' | 'uuid'>;
+
+export function episodeKey(agent: string, session: string, kind: string, anchor: string): string {
+  return createHash('sha256').update(`${agent}\0${session}\0${kind}\0${anchor}`).digest('hex').slice(0, 32);
+}
+
+function anchorOf(turn: Anchor): string {
+  return turn.uuid ? `${turn.uuid}#${turn.part}` : `L${turn.line}.${turn.part}`;
+}
+
+interface AgentTurn {
+  text: string;
+  /** The turn ended by the person stopping the agent, so it did not hand anything back. */
+  interrupted: boolean;
+  endedAt: string;
+  anchor: Anchor | null;
+}
+
+/**
+ * The surprises of one session, and the replies in it that handed the decision back with how the person
+ * answered. A pure function of the conversation: the same turns always give the same keys and episodes.
+ */
+export function deriveEpisodes(conversation: Conversation, file?: string): Derived {
+  const { agent, session } = conversation;
+  const project = projectOf(conversation.cwd);
+  const episodes: EpisodeDraft[] = [];
+  const offers: OfferDraft[] = [];
+  const calls = new Map<string, Call>();
+  const toolCounts: Record<string, number> = {};
+  const counts = {
+    prompts: 0,
+    replies: 0,
+    failures: 0,
+    environment: 0,
+    refusals: 0,
+    interrupts: 0,
+    corrections: 0,
+  };
+  const prompts: string[] = [];
+  let firstAt = '';
+  let lastAt = '';
+  let lastReply = '';
+  let endedBy: 'reply' | 'prompt' | 'interrupt' | 'empty' = 'empty';
+
+  let agentTurn: AgentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+  let interruptPending = false;
+  const refusedCalls = new Set<string>();
+
+  const base = (turn: Turn, kind: EpisodeDraft['kind'], anchor: string) => ({
+    key: episodeKey(agent, session, kind, anchor),
+    kind,
+    agent,
+    session,
+    project,
+    happenedAt: turn.at || lastAt || firstAt,
+    source: sourceOf(turn.file ?? file, turn.line),
+  });
+
+  const correction = (
+    turn: Turn,
+    said: string,
+    answered: string,
+    hit: CueHit,
+    extra: Record<string, unknown>,
+  ) => {
+    counts.corrections++;
+    episodes.push({
+      ...base(turn, 'correction', anchorOf(turn)),
+      title: clip(said.replace(/\s+/g, ' '), 120),
+      text: said,
+      said,
+      agentBefore: answered,
+      detail: { cue: hit, ...extra },
+    });
+  };
+
+  for (const turn of conversation.items) {
+    if (turn.at) {
+      if (!firstAt) firstAt = turn.at;
+      lastAt = turn.at;
+    }
+    switch (turn.type) {
+      case 'prompt': {
+        if (turn.sidechain) break; // a subagent's prompt comes from the parent agent, not the person
+        counts.prompts++;
+        if (prompts.length < 3) prompts.push(clip(turn.text.replace(/\s+/g, ' '), 200));
+        const before = agentTurn.text;
+        const answered = closingSentence(before);
+        const handback =
+          turn.queued || agentTurn.interrupted || !before.trim()
+            ? null
+            : classifyHandback(tail(before, CLOSING_CHARS));
+        let hit = detectCorrection(turn.text, tail(before, 600));
+        if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
+        if (hit) {
+          correction(turn, turn.text, answered, hit, {
+            afterHandback: handback?.kind ?? null,
+            queued: turn.queued === true,
+          });
+        }
+        if (handback && agentTurn.anchor) {
+          offers.push({
+            key: episodeKey(agent, session, 'offer', anchorOf(agentTurn.anchor)),
+            kind: handback.kind,
+            agent,
+            session,
+            project,
+            happenedAt: agentTurn.endedAt || turn.at,
+            replyTail: tail(before, CLOSING_CHARS),
+            answer: hit ? 'corrected' : classifyAnswer(turn.text),
+            answerText: clip(turn.text, 1000),
+          });
+        }
+        // A message typed while the agent worked does not end its turn.
+        if (!turn.queued) agentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+        interruptPending = false;
+        endedBy = 'prompt';
+        break;
+      }
+      case 'reply': {
+        if (turn.sidechain) {
+          surprise(turn);
+          break;
+        }
+        counts.replies++;
+        agentTurn.text = agentTurn.text ? `${agentTurn.text}\n\n${turn.text}` : turn.text;
+        agentTurn.endedAt = turn.at;
+        agentTurn.anchor = turn;
+        lastReply = turn.text;
+        endedBy = 'reply';
+        surprise(turn);
+        break;
+      }
+      case 'call': {
+        calls.set(turn.callId, turn);
+        toolCounts[turn.tool] = (toolCounts[turn.tool] ?? 0) + 1;
+        break;
+      }
+      case 'result': {
+        const call = calls.get(turn.callId);
+        const tool = call?.tool ?? 'unknown tool';
+        const description = call?.description ?? '';
+        if (turn.status === 'refused') {
+          counts.refusals++;
+          refusedCalls.add(turn.callId);
+          if (turn.sidechain) break;
+          const said =
+            turn.reason?.trim() || `[refused the call: ${clip(`${tool} ${description}`.trim(), 160)}]`;
+          correction(
+            turn,
+            said,
+            closingSentence(agentTurn.text),
+            { rule: 'REFUSAL', cue: 'refused tool call' },
+            {
+              refusedTool: tool,
+              refusedCall: clip(description || call?.input || '', 300),
+              afterHandback: null,
+            },
+          );
+          agentTurn.interrupted = true;
+          interruptPending = false;
+          break;
+        }
+        if (turn.status !== 'failed') break;
+        const input = call?.input ?? '';
+        const verdict = classifyFailure({
+          tool,
+          input,
+          error: turn.text,
+          ...(turn.exitCode === undefined ? {} : { exitCode: turn.exitCode }),
+        });
+        const kind = verdict.kind === 'agent_mistake' ? 'error' : 'environment';
+        if (kind === 'error') counts.failures++;
+        else counts.environment++;
+        const anchorTurn = call ?? turn;
+        episodes.push({
+          ...base(turn, kind, anchorOf(anchorTurn)),
+          title: clip(`${tool}: ${description || input}`.replace(/\s+/g, ' '), 160),
+          text: firstMeaningfulLine(turn.text),
+          detail: {
+            tool,
+            description: clip(description, 300),
+            input: clip(input, 300),
+            failure: clip(turn.text, 900),
+            exitCode: turn.exitCode ?? null,
+            cue: verdict.hit,
+            ...(turn.sidechain ? { sidechain: true } : {}),
+          },
+        });
+        break;
+      }
+      case 'interrupt': {
+        counts.interrupts++;
+        if (turn.sidechain) break;
+        agentTurn.interrupted = true;
+        endedBy = 'interrupt';
+        // The refusal already said what the person wanted; an interrupt right after it adds nothing.
+        if (!(turn.duringTool && refusedCalls.size > 0 && lastRefusalWasLast(conversation.items, turn))) {
+          interruptPending = true;
+        }
+        break;
+      }
+      case 'compaction': {
+        agentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  function surprise(turn: Extract<Turn, { type: 'reply' }>): void {
+    for (const [index, paragraph] of paragraphs(turn.text).entries()) {
+      const hit = detectSurprise(paragraph);
+      if (!hit) continue;
+      episodes.push({
+        ...base(turn, 'surprise', `${anchorOf(turn)}/${index}`),
+        title: clip(paragraph.replace(/\s+/g, ' '), 120),
+        text: clip(paragraph, 800),
+        detail: { cue: hit, ...(turn.sidechain ? { sidechain: true } : {}) },
+      });
+      break; // one stated surprise per reply
+    }
+  }
+
+  if (conversation.items.length > 0) {
+    const first = conversation.items[0]!;
+    episodes.unshift({
+      key: episodeKey(agent, session, 'session', 'session'),
+      kind: 'session',
+      agent,
+      session,
+      project,
+      happenedAt: firstAt || '1970-01-01T00:00:00.000Z',
+      title: prompts[0] ?? '(no prompt)',
+      text: sessionSummary(prompts, toolCounts, counts, endedBy, lastReply),
+      detail: { ...counts, tools: toolCounts, endedBy, endedAt: lastAt, cwd: conversation.cwd },
+      source: sourceOf(first.file ?? file, first.line),
+    });
+  }
+  return { episodes, offers };
+}
+
+function sourceOf(file: string | undefined, line: number): SourceRef {
+  return file === undefined ? { line } : { file, line };
+}
+
+function lastRefusalWasLast(items: readonly Turn[], interrupt: Turn): boolean {
+  const index = items.indexOf(interrupt);
+  for (let at = index - 1; at >= 0; at--) {
+    const turn = items[at]!;
+    if (turn.type === 'result') return turn.status === 'refused';
+    if (turn.type === 'prompt' || turn.type === 'reply') return false;
+  }
+  return false;
+}
+
+function sessionSummary(
+  prompts: string[],
+  tools: Record<string, number>,
+  counts: { failures: number; environment: number; corrections: number; refusals: number },
+  endedBy: string,
+  lastReply: string,
+): string {
+  const asked = prompts.length ? `Asked: ${prompts.join(' / ')}` : 'No prompt';
+  const used = Object.entries(tools)
+    .sort((a, b) => b[1] - a[1])
+    .map(([tool, n]) => `${tool}×${n}`)
+    .join(', ');
+  const ending =
+    endedBy === 'interrupt'
+      ? 'interrupted by the person'
+      : endedBy === 'reply'
+        ? `the agent: "${clip(lastReply.replace(/\s+/g, ' '), 200)}"`
+        : endedBy === 'prompt'
+          ? 'a message from the person'
+          : 'nothing';
+  return [
+    asked,
+    `Tools: ${used || 'none'}`,
+    `Failures: ${counts.failures} the agent's, ${counts.environment} the environment's; corrections: ${counts.corrections}; refused calls: ${counts.refusals}`,
+    `Ended with ${ending}`,
+  ].join('. ');
+}

@@ -1,0 +1,311 @@
+/**
+ * The detectors: read a person's message, an agent's reply or a failed tool call through the rule sets in
+ * `cues.ts`. Rules, not a model; every pattern is compiled once, here, at module load.
+ */
+import type { HandbackKind } from '../core/index.ts';
+import {
+  APPROVE,
+  CLAIMED_SUCCESS,
+  CLARIFYING,
+  CORRECTION_ANYWHERE,
+  CORRECTION_OPENING,
+  DECLINE,
+  ENVIRONMENT,
+  ERROR_OUTPUT,
+  HANDBACK,
+  HARNESS_FRAMING,
+  INTERRUPTION,
+  MISSING_TOOL,
+  NEEDS_PERSON,
+  NOT_CORRECTION,
+  NOT_HANDBACK,
+  NOT_SURPRISE,
+  PHONE_TYPING,
+  POWERSHELL_ALIASES,
+  PROBE,
+  PROBE_ANSWER,
+  PROJECT_LOCAL,
+  type CueGroup,
+  type RuleSet,
+  SHELL_WRAPPER,
+  STATED_SURPRISE,
+  STILL_BROKEN,
+  UNSPACED_LANGS,
+  WAITING,
+  WHOLE_SCOPE,
+} from './cues.ts';
+
+/** Which named rule set matched, and the pattern within it (its source). */
+export interface CueHit {
+  rule: string;
+  cue: string;
+}
+
+interface Cue {
+  rule: string;
+  cue: string;
+  /** Global, so a match that does not start on a word edge can be stepped past. */
+  re: RegExp;
+  /** Held to word edges (languages written with spaces). */
+  spaced: boolean;
+}
+
+const letter = /[\p{L}\p{N}]/u;
+// A match that ends on a letter must not run on into another; the start is checked in `nextMatch`, which keeps
+// the pattern's literal opening free for the engine's fast scan.
+const wordEnd = '(?:(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}]))';
+
+/** Compiles a rule set; in languages written with spaces a pattern must start and end on a word edge. */
+function compile(set: RuleSet): Cue[] {
+  return set.groups.flatMap((group) =>
+    group.patterns.map((pattern) => {
+      const spaced = !UNSPACED_LANGS.includes(group.lang);
+      const source = spaced ? `(?:${pattern.source})${wordEnd}` : pattern.source;
+      const flags = [...new Set(`${pattern.flags}gu`)].join('');
+      return { rule: set.name, cue: pattern.source, re: new RegExp(source, flags), spaced };
+    }),
+  );
+}
+
+/** The next match at or after `from` that starts on a word edge (a letter not preceded by a letter). */
+function nextMatch({ re, spaced }: Cue, text: string, from: number): RegExpExecArray | null {
+  re.lastIndex = from;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const at = m.index;
+    const onEdge = !spaced || at === 0 || !letter.test(text[at - 1] ?? '') || !letter.test(text[at] ?? '');
+    if (onEdge) return m;
+    re.lastIndex = at + 1;
+  }
+  return null;
+}
+
+const cues = {
+  interruption: compile(INTERRUPTION),
+  notCorrection: compile(NOT_CORRECTION),
+  opening: compile(CORRECTION_OPENING),
+  anywhere: compile(CORRECTION_ANYWHERE),
+  stillBroken: compile(STILL_BROKEN),
+  errorOutput: compile(ERROR_OUTPUT),
+  claimedSuccess: compile(CLAIMED_SUCCESS),
+  wholeScope: compile(WHOLE_SCOPE),
+  surprise: compile(STATED_SURPRISE),
+  notSurprise: compile(NOT_SURPRISE),
+  environment: compile(ENVIRONMENT),
+  missingTool: compile(MISSING_TOOL),
+  projectLocal: compile(PROJECT_LOCAL),
+  shellWrapper: compile(SHELL_WRAPPER),
+  framing: compile(HARNESS_FRAMING),
+  probe: PROBE.groups.map((group) => compile({ name: PROBE.name, groups: [group] })),
+  probeAnswer: compile(PROBE_ANSWER),
+  decline: compile(DECLINE),
+  approve: compile(APPROVE),
+  needsPerson: compile(NEEDS_PERSON),
+};
+
+/** The closing's cues by what they make of the reply; `null` means "hands nothing back". */
+const closingCues: ReadonlyArray<{ kind: HandbackKind | null; cues: Cue[] }> = [
+  { kind: 'offer', cues: compile(HANDBACK) },
+  { kind: 'question', cues: compile(CLARIFYING) },
+  { kind: 'waiting', cues: compile(WAITING) },
+  { kind: null, cues: compile(NOT_HANDBACK) },
+];
+
+/** True if one of the group's patterns matches the text, read as the detectors read it (for tests of the examples). */
+export function matchesGroup(group: CueGroup, text: string): boolean {
+  const lines = normalizeLines(text);
+  return compile({ name: '', groups: [group] }).some((cue) => nextMatch(cue, lines, 0) !== null);
+}
+
+function firstHit(list: readonly Cue[], text: string): CueHit | null {
+  for (const cue of list) if (nextMatch(cue, text, 0)) return { rule: cue.rule, cue: cue.cue };
+  return null;
+}
+
+const phoneTyping = new RegExp(
+  `(?<![\\p{L}\\p{N}'])(?:${Object.keys(PHONE_TYPING).join('|')})(?![\\p{L}\\p{N}'])`,
+  'gu',
+);
+const apostrophes = /[\u2018\u2019\u201A\u201B\u2032\u00B4\u02BC]/g;
+const doubleQuotes = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB\u300C\u300D\u300E\u300F]/g;
+
+/** Like `normalizeText`, but keeps line breaks (some cues read whole lines). */
+function normalizeLines(text: string): string {
+  return text
+    .normalize('NFKC') // full-width letters, digits and punctuation → ASCII
+    .replace(apostrophes, "'")
+    .replace(doubleQuotes, '"')
+    .replace(/\u3002/g, '. ')
+    .replace(/\u3001/g, ', ')
+    .toLowerCase()
+    .replace(phoneTyping, (word) => PHONE_TYPING[word] ?? word)
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n[\s]*/g, '\n')
+    .trim();
+}
+
+/**
+ * Text as the cues read it: curly quotes and apostrophes straight, full-width punctuation as ASCII, lower
+ * case, whitespace collapsed, and phone typing spelled out ("dont" → "don't", "thats" → "that's", "u" → "you").
+ */
+export function normalizeText(text: string): string {
+  return normalizeLines(text).replace(/\n/g, ' ');
+}
+
+/**
+ * Leaves code out: fenced blocks and inline spans. A tail cut from a longer reply may open inside a block;
+ * an odd number of fences means the first one closes a block that started before the cut.
+ */
+function stripCode(text: string): string {
+  let rest = text;
+  const fences = rest.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0;
+  if (fences % 2 === 1) rest = rest.replace(/^[\s\S]*?^ {0,3}(?:```|~~~)[^\n]*$/m, '');
+  return rest
+    .replace(/^ {0,3}(```|~~~)[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$/gm, '')
+    .replace(/`[^`\n]{1,300}`/g, 'code')
+    .replace(/[*_]{1,3}(?=\S)|(?<=\S)[*_]{1,3}/g, '');
+}
+
+/** The message opens with pasted error output rather than words of the person's own. */
+function isBareLog(said: string): boolean {
+  const lines = normalizeLines(said)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 4);
+  const first = lines[0] ?? '';
+  if (/\?$/.test(first) || /^(?:can|could|would|please|help|how|what|why|fix|i|we|my)\b/.test(first)) return false;
+  return lines.filter((line) => firstHit(cues.errorOutput, line) !== null).length >= 2;
+}
+
+/**
+ * Did the person correct the agent in this message? Anywhere in it: an opening "no", "that's not what I asked",
+ * "it still doesn't work", "you do it", a bare error log right after the agent claimed success, and Claude
+ * Code's interrupt and refusal markers. `agentBefore` is the agent's visible reply just before the message;
+ * an empty string means there was none, and then only words that address the agent's act count.
+ */
+export function detectCorrection(said: string, agentBefore?: string): CueHit | null {
+  const lines = normalizeLines(said);
+  const marker = firstHit(cues.interruption, lines);
+  if (marker) {
+    // Interrupting one's own prompt before the agent did anything visible stops nothing of the agent's.
+    const bare = lines === '[request interrupted by user]';
+    return bare && agentBefore?.trim() === '' ? null : marker;
+  }
+  if (firstHit(cues.notCorrection, lines)) return null;
+  const text = normalizeText(stripCode(said));
+  const afterAgent = agentBefore === undefined || agentBefore.trim() !== '';
+  const handedBack = agentBefore ? classifyHandback(agentBefore) : null;
+
+  let opening = firstHit(cues.opening, text);
+  // "no" to "Want me to …?" or "Which one?" answers the agent; "no" to "Does it work now?" says it does not.
+  const answered = handedBack !== null && handedBack.kind !== 'waiting';
+  if (opening && answered && classifyAnswer(said) === 'declined') opening = null;
+  const hit = opening ?? firstHit(cues.anywhere, text);
+  if (hit || !afterAgent) return hit;
+
+  const broken = firstHit(cues.stillBroken, text);
+  if (broken) return broken;
+  if (agentBefore && isBareLog(said)) {
+    const claimed = firstHit(cues.claimedSuccess, normalizeText(agentBefore));
+    if (claimed) return { rule: ERROR_OUTPUT.name, cue: `a bare error log after ${claimed.cue}` };
+  }
+  if (handedBack) {
+    const whole = firstHit(cues.wholeScope, text);
+    if (whole) return whole;
+  }
+  // A bare "fix" after the agent stopped short of fixing says the work is not done; after "Want me to fix it?" it approves.
+  if (/^(?:please )?fix(?: it| this| that)?(?: please)?[.!]*$/.test(text) && handedBack?.kind !== 'offer') {
+    return { rule: CORRECTION_OPENING.name, cue: 'a bare "fix"' };
+  }
+  return null;
+}
+
+/** Did the agent state, in this paragraph, that it was wrong or surprised? */
+export function detectSurprise(paragraph: string): CueHit | null {
+  const text = normalizeLines(stripCode(paragraph));
+  if (firstHit(cues.notSurprise, text)) return null;
+  return firstHit(cues.surprise, text);
+}
+
+/**
+ * Does the reply's closing hand work back to the person? The closing ~1,500 characters are read with code left
+ * out, and the last cue in them decides: an offer, a wait on something only the person has, a clarifying
+ * question — or nothing, when the last cue is a generic pleasantry or the agent is still acting.
+ */
+export function classifyHandback(replyTail: string): { kind: HandbackKind; hit: CueHit } | null {
+  const text = normalizeLines(stripCode(replyTail.slice(-1500)));
+  let last: { at: number; rank: number; kind: HandbackKind | null; hit: CueHit } | null = null;
+  closingCues.forEach(({ kind, cues: list }, rank) => {
+    for (const cue of list) {
+      for (let m = nextMatch(cue, text, 0); m; m = nextMatch(cue, text, m.index + 1)) {
+        if (!last || m.index > last.at || (m.index === last.at && rank > last.rank)) {
+          last = { at: m.index, rank, kind, hit: { rule: cue.rule, cue: cue.cue } };
+        }
+      }
+    }
+  });
+  const found = last as { kind: HandbackKind | null; hit: CueHit } | null;
+  return found?.kind ? { kind: found.kind, hit: found.hit } : null;
+}
+
+function exitCodeOf(error: string): number | undefined {
+  const m = /(?:exited with code|exit code|exit status)[: ]+(\d+)/.exec(error);
+  return m?.[1] === undefined ? undefined : Number(m[1]);
+}
+
+/**
+ * Was a failed tool call the agent's own mistake (an error episode) or the environment's (a missing tool,
+ * a permission or password, the network, the person cancelling, a probe whose failing answer was the point)?
+ */
+export function classifyFailure(f: { tool: string; input: string; error: string; exitCode?: number }): {
+  kind: 'agent_mistake' | 'environment';
+  hit: CueHit | null;
+} {
+  const environment = (hit: CueHit) => ({ kind: 'environment' as const, hit });
+  const input = normalizeLines(f.input);
+  const lines = normalizeLines(f.error).split('\n');
+  const wrapper = lines.filter((line) => firstHit(cues.shellWrapper, line));
+  const kept = lines.filter((line) => !firstHit(cues.shellWrapper, line));
+  const error = kept.join('\n').trim();
+  if (/cancel/i.test(f.tool)) return environment({ rule: 'ENVIRONMENT', cue: 'the person cancelled the call' });
+  if (error === '' && wrapper.length > 0) return environment(firstHit(cues.shellWrapper, wrapper.join('\n'))!);
+
+  for (const missing of cues.missingTool) {
+    const name = nextMatch(missing, error, 0)?.[1];
+    if (name === undefined) continue;
+    const local = firstHit(cues.projectLocal, name);
+    if (local) return { kind: 'agent_mistake', hit: local };
+    return environment({ rule: missing.rule, cue: missing.cue });
+  }
+  const cmdlet = /\[([a-z]+-[a-z]+)\], \w*exception/.exec(error)?.[1];
+  if (cmdlet) {
+    const names = POWERSHELL_ALIASES[cmdlet] ?? [cmdlet];
+    const called = names.some((name) => new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(input));
+    if (!called) return environment({ rule: 'SHELL_WRAPPER', cue: `error from ${cmdlet}, which the command did not call` });
+  }
+  const env = firstHit(cues.environment, error);
+  if (env) return environment(env);
+
+  const exit = f.exitCode ?? exitCodeOf(error);
+  const output = kept.filter((line) => line.trim() !== '' && !firstHit(cues.framing, line));
+  const answer = firstHit(cues.probeAnswer, error);
+  const [gitProbe = [], searchProbe = [], httpProbe = []] = cues.probe;
+  const probe =
+    ((answer || exit === 128) && firstHit(gitProbe, input)) ||
+    (exit === 1 && output.length === 0 && firstHit(searchProbe, input)) ||
+    (answer && firstHit(httpProbe, input));
+  if (probe) return environment(answer ?? probe);
+  return { kind: 'agent_mistake', hit: null };
+}
+
+/** The person's answer to a hand-back, when it is not a correction. */
+export function classifyAnswer(said: string): 'declined' | 'approved' | 'other' {
+  const text = normalizeText(said);
+  if (firstHit(cues.decline, text)) return 'declined';
+  if (firstHit(cues.approve, text)) return 'approved';
+  return 'other';
+}
+
+/** Does the person's message say only they have what is needed (a credential, their decision, a review, "wait until")? */
+export function needsPerson(said: string): boolean {
+  return firstHit(cues.needsPerson, normalizeText(said)) !== null;
+}

@@ -1,0 +1,43 @@
+import type { EpisodeDraft } from '../core/index.ts';
+import { eventKey, type RememEvent } from '../stream/index.ts';
+import { projectOf } from './project.ts';
+import { clip } from './text.ts';
+
+/** An event (protocol §0) as the episode it reports. */
+export function eventToEpisode(
+  event: RememEvent,
+  now: string,
+  source: { file: string; line: number },
+): EpisodeDraft {
+  const agent = event.agent ?? 'events';
+  const session = event.session ?? 'events';
+  const happened = [event.expected && `expected ${event.expected}`, event.happened && `met ${event.happened}`]
+    .filter(Boolean)
+    .join('; ');
+  const text =
+    event.kind === 'correction'
+      ? (event.said ?? '')
+      : event.kind === 'note'
+        ? (event.text ?? event.title ?? '')
+        : (event.happened ?? event.text ?? happened ?? event.title ?? '');
+  const title = event.title ?? clip((event.said ?? event.text ?? text).replace(/\s+/g, ' '), 120);
+  return {
+    key: eventKey(event),
+    kind: event.kind,
+    agent,
+    session,
+    project: projectOf(event.cwd),
+    happenedAt: event.at ? new Date(event.at).toISOString() : now,
+    title,
+    text: text || title,
+    ...(event.said === undefined ? {} : { said: event.said }),
+    ...(event.agent_did === undefined ? {} : { agentBefore: event.agent_did }),
+    detail: {
+      ...(event.expected === undefined ? {} : { expected: event.expected }),
+      ...(event.happened === undefined ? {} : { happened: event.happened }),
+      ...(event.cwd === undefined ? {} : { cwd: event.cwd }),
+      event: true,
+    },
+    source,
+  };
+}

@@ -1,0 +1,23 @@
+export { type Derived, deriveEpisodes, episodeKey } from './derive.ts';
+export {
+  type CueHit,
+  classifyAnswer,
+  classifyFailure,
+  classifyHandback,
+  detectCorrection,
+  detectSurprise,
+  needsPerson,
+  normalizeText,
+} from './detect.ts';
+export { eventToEpisode } from './events.ts';
+export {
+  deriveStaleSessions,
+  type IngestOptions,
+  type IngestReport,
+  type IngestWarning,
+  ingest,
+  ingestFromRaw,
+  listSources,
+  type Source,
+} from './ingest.ts';
+export { projectOf } from './project.ts';

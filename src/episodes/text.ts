@@ -1,0 +1,59 @@
+/** Text helpers shared by the episode derivation. */
+
+/** Code fences and inline code removed: what an agent says, not the code it shows. */
+export function withoutCode(text: string): string {
+  return text
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/`[^`\n]*`/g, ' ')
+    .replace(/[ \t]+\n/g, '\n');
+}
+
+export function clip(text: string, max: number): string {
+  const flat = text.trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+export function tail(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(text.length - max);
+}
+
+/**
+ * The agent sentence a message answered: the closing sentence of the reply before it (code left out),
+ * at most 300 characters.
+ */
+export function closingSentence(reply: string): string {
+  // Fenced code goes; inline code stays as words, or the sentence loses its object.
+  const prose = reply
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/`([^`\n]*)`/g, '$1')
+    .trim();
+  if (!prose) return '';
+  const paragraphs = prose.split(/\n\s*\n/).filter((part) => part.trim());
+  const last = (paragraphs[paragraphs.length - 1] ?? prose).replace(/\s+/g, ' ').trim();
+  const sentences = last.match(/[^.!?。！？]+[.!?。！？]*["')\]]*\s*/g) ?? [last];
+  let sentence = '';
+  for (let index = sentences.length - 1; index >= 0; index--) {
+    sentence = `${sentences[index]!.trim()} ${sentence}`.trim();
+    if (sentence.length >= 40) break;
+  }
+  return clip(sentence, 300);
+}
+
+/** The first line of a failure that says what went wrong. */
+export function firstMeaningfulLine(text: string): string {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const meaningful = lines.find(
+    (line) => !/^(exit code:? -?\d+|error:?|process exited with code -?\d+)$/i.test(line),
+  );
+  return clip(meaningful ?? lines[0] ?? '', 300);
+}
+
+export function paragraphs(text: string): string[] {
+  return withoutCode(text)
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,53 @@
+import { DAY_MS } from '../core/index.ts';
+import { appendAudit } from '../store/index.ts';
+import { isLive, type Night } from './night.ts';
+import { lineOf } from './report.ts';
+
+/** Strength after `days` without a touch: it halves every half-life. */
+export function decayed(strength: number, days: number, halfLifeDays: number): number {
+  return days <= 0 ? strength : strength * 0.5 ** (days / halfLifeDays);
+}
+
+/**
+ * Pass 1: strength halves every 45 days without a touch; below 0.15 a lesson or episode is archived —
+ * no longer competing for attention, never deleted.
+ */
+export function decayPass(night: Night): void {
+  const { halfLifeDays, archiveBelow } = night.params.decay;
+  const now = new Date(night.now).getTime();
+  for (const entry of night.lessons.values()) {
+    const { lesson } = entry;
+    if (!isLive(lesson) || lesson.archived) continue;
+    const days = (now - new Date(lesson.decayedAt).getTime()) / DAY_MS;
+    if (days <= 0) continue;
+    lesson.strength = decayed(lesson.strength, days, halfLifeDays);
+    lesson.decayedAt = night.now;
+    entry.changed = true;
+    if (lesson.strength < archiveBelow) {
+      lesson.archived = true;
+      night.report.archived.push(lineOf(lesson));
+      appendAudit(night.db, {
+        at: night.now,
+        actor: 'sleep',
+        action: 'archive',
+        rules: night.rules,
+        lessonId: lesson.id,
+        hash: lesson.hash,
+        reason: `strength ${lesson.strength.toFixed(3)} fell below ${archiveBelow}`,
+      });
+    }
+  }
+  // Episodes keep the strength they had when last touched; what it is worth now follows from the time since.
+  const rows = night.db
+    .prepare('SELECT id, strength, touched_at FROM episodes WHERE archived = 0 AND live = 1')
+    .all() as { id: number; strength: number; touched_at: string }[];
+  const archive = night.db.prepare('UPDATE episodes SET archived = 1 WHERE id = ?');
+  for (const row of rows) {
+    const days = (now - new Date(row.touched_at).getTime()) / DAY_MS;
+    if (decayed(row.strength, days, halfLifeDays) >= archiveBelow) continue;
+    archive.run(row.id);
+    night.report.episodesArchived++;
+    const episode = night.episodes.get(row.id);
+    if (episode && episode.lessonId === null) night.episodes.delete(row.id);
+  }
+}

@@ -1,0 +1,125 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type DelegationTally, delegationTally, listLessons, type Store } from '../store/index.ts';
+import type { LessonLine, SleepReport } from './report.ts';
+
+/** Writes a file whole or not at all. */
+export function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, { mode: 0o600 });
+  renameSync(temporary, path);
+}
+
+/**
+ * `lessons.jsonl`: this memory's current lessons in the wire format of protocol §1, rewritten after each
+ * sleep. Nothing from the raw stream beyond the lesson sentence.
+ */
+export function writeLessonsFile(store: Store): void {
+  const lines = listLessons(store.db)
+    .filter(
+      (lesson) =>
+        lesson.mergedInto === null &&
+        lesson.vetoedAt === null &&
+        !lesson.archived &&
+        lesson.review === 'approved',
+    )
+    .map((lesson) =>
+      JSON.stringify({
+        id: lesson.hash,
+        text: lesson.text,
+        kind: lesson.kind,
+        seen: lesson.seen,
+        strength: Math.round(lesson.strength * 1000) / 1000,
+        updated: lesson.updatedAt,
+      }),
+    );
+  writeAtomically(join(store.home, 'lessons.jsonl'), lines.length ? `${lines.join('\n')}\n` : '');
+}
+
+function bullet(line: LessonLine, extra = ''): string {
+  return `- [${line.kind}] ${line.text} (strength ${line.strength.toFixed(2)}, seen ${line.seen}${extra})`;
+}
+
+function section(title: string, lines: string[]): string[] {
+  return lines.length ? [`## ${title} (${lines.length})`, '', ...lines, ''] : [];
+}
+
+/** The delegation tally in words: for the owner only, never shown to an agent. */
+export function formatTally(tally: readonly DelegationTally[]): string[] {
+  if (tally.length === 0) return ['No reply handed the decision back yet.'];
+  const byKind = new Map<string, DelegationTally[]>();
+  for (const row of tally) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
+  const lines: string[] = [];
+  for (const [kind, rows] of byKind) {
+    const total = rows.reduce((sum, row) => sum + row.count, 0);
+    const answers = rows.map((row) => `${row.answer} ${row.count}`).join(', ');
+    lines.push(`- ${kind}: ${total} (${answers})`);
+  }
+  return lines;
+}
+
+export function morningReportText(report: SleepReport, tally: readonly DelegationTally[]): string {
+  const lines = [
+    `# Morning report, ${report.at.slice(0, 10)}`,
+    '',
+    `Slept at ${report.at} in the ${report.space} space; ${report.embedded} items embedded.`,
+    ...(report.fallback ? ['', `Note: ${report.fallback}.`] : []),
+    '',
+    ...section(
+      'Learned',
+      report.learned.map((line) => bullet(line)),
+    ),
+    ...section(
+      'Strengthened',
+      report.strengthened.map((line) => bullet(line, `, +${line.by} surprise${line.by === 1 ? '' : 's'}`)),
+    ),
+    ...section(
+      'Merged into themes',
+      report.merged.map((merge) => bullet(merge.into, `, took in lesson ${merge.from.join(', ')}`)),
+    ),
+    ...section(
+      'Confirmed: a prediction came true',
+      report.confirmed.map((line) => bullet(line)),
+    ),
+    ...section(
+      'Failed: a prediction did not come true in its window',
+      report.failed.map((line) => bullet(line)),
+    ),
+    ...section(
+      'Archived: faded below the floor',
+      report.archived.map((line) => bullet(line)),
+    ),
+    ...section(
+      'Refused',
+      report.refused.map((item) => `- ${item.text} (${item.reason})`),
+    ),
+    ...section(
+      'Problems',
+      report.problems.map((problem) => `- ${problem}`),
+    ),
+  ];
+  if (
+    report.learned.length +
+      report.strengthened.length +
+      report.merged.length +
+      report.confirmed.length +
+      report.failed.length +
+      report.archived.length ===
+    0
+  ) {
+    lines.push('Nothing changed tonight.', '');
+  }
+  lines.push(
+    `Predictions made: ${report.predicted}. Episodes archived: ${report.episodesArchived}.`,
+    '',
+    '## How replies handed the decision back (for you; never shown to an agent)',
+    '',
+    ...formatTally(tally),
+    '',
+  );
+  return lines.join('\n');
+}
+
+export function writeMorningReport(store: Store, report: SleepReport): void {
+  writeAtomically(join(store.home, 'morning.md'), morningReportText(report, delegationTally(store.db)));
+}

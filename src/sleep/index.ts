@@ -1,0 +1,12 @@
+export { decayed } from './decay.ts';
+export { embeddingText } from './embed-pass.ts';
+export {
+  formatTally,
+  morningReportText,
+  writeAtomically,
+  writeLessonsFile,
+  writeMorningReport,
+} from './files.ts';
+export { RULES_VERSION } from './night.ts';
+export type { LessonLine, SleepReport } from './report.ts';
+export { sleep } from './sleep.ts';

@@ -1,0 +1,102 @@
+import { lessonHash } from '../core/index.ts';
+import { appendAudit, assignEpisode, movePredictions } from '../store/index.ts';
+import { cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
+import { lineOf } from './report.ts';
+import { themeText } from './wording.ts';
+
+/**
+ * Pass 3: lessons of one kind whose sources mean the same thing become one theme: the older lesson takes
+ * in the other's sources, and a correction theme quotes each correction in order. The test is average
+ * linkage over every pair of sources, never the cosine of centroids: centroids drift towards what all
+ * corrections share and would merge distinct themes.
+ */
+export function mergePass(night: Night): void {
+  const { linkage: cut } = cutsOf(night);
+  const groups = new Map<string, NightLesson[]>();
+  for (const entry of night.lessons.values()) {
+    const { lesson } = entry;
+    if (lesson.mergedInto !== null || lesson.vetoedAt !== null || lesson.archived || entry.sum.count === 0)
+      continue;
+    if (lesson.origin !== 'self') continue;
+    const key = partitionOf({
+      kind: lesson.kind,
+      project: lesson.project,
+      tool: entry.sources[0]?.tool ?? null,
+    });
+    const group = groups.get(key) ?? [];
+    group.push(entry);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const pairs: { a: NightLesson; b: NightLesson; linkage: number }[] = [];
+    for (let i = 0; i < group.length; i++) {
+      for (let j = i + 1; j < group.length; j++) {
+        const linkage = group[i]!.sum.linkageTo(group[j]!.sum);
+        if (linkage >= cut) pairs.push({ a: group[i]!, b: group[j]!, linkage });
+      }
+    }
+    pairs.sort((x, y) => y.linkage - x.linkage);
+    for (const pair of pairs) {
+      const a = rootOf(night, pair.a);
+      const b = rootOf(night, pair.b);
+      if (a === b) continue;
+      // Linkage again: either side may have grown by an earlier merge tonight.
+      const linkage = a.sum.linkageTo(b.sum);
+      if (linkage < cut) continue;
+      const [older, newer] = a.lesson.happenedAt <= b.lesson.happenedAt ? [a, b] : [b, a];
+      mergeInto(night, older, newer, linkage);
+    }
+  }
+}
+
+function rootOf(night: Night, entry: NightLesson): NightLesson {
+  let current = entry;
+  while (current.lesson.mergedInto !== null) {
+    const next = night.lessons.get(current.lesson.mergedInto);
+    if (!next) break;
+    current = next;
+  }
+  return current;
+}
+
+function mergeInto(night: Night, theme: NightLesson, part: NightLesson, linkage: number): void {
+  const previousHash = theme.lesson.hash;
+  for (const source of part.sources) {
+    source.lessonId = theme.lesson.id;
+    theme.sources.push(source);
+    theme.sum.add(source.vec);
+    assignEpisode(night.db, source.id, theme.lesson.id);
+  }
+  part.sources = [];
+  theme.sources.sort((x, y) =>
+    x.happenedAt < y.happenedAt ? -1 : x.happenedAt > y.happenedAt ? 1 : x.id - y.id,
+  );
+  const stronger = Math.max(theme.lesson.strength, part.lesson.strength);
+  const weaker = theme.lesson.strength >= part.lesson.strength ? part.lesson : theme.lesson;
+  theme.lesson.strength = stronger + night.params.join.strength * weaker.seen;
+  theme.lesson.seen += part.lesson.seen;
+  theme.lesson.updatedAt = night.now;
+  if (theme.lesson.kind === 'correction') {
+    theme.lesson.text = themeText(theme.sources);
+    theme.lesson.hash = lessonHash(theme.lesson.kind, theme.lesson.text);
+  }
+  theme.changed = true;
+  part.lesson.mergedInto = theme.lesson.id;
+  part.lesson.updatedAt = night.now;
+  part.changed = true;
+  movePredictions(night.db, part.lesson.id, theme.lesson.id);
+  night.report.merged.push({ into: lineOf(theme.lesson), from: [part.lesson.id] });
+  appendAudit(night.db, {
+    at: night.now,
+    actor: 'sleep',
+    action: 'merge',
+    rules: night.rules,
+    lessonId: theme.lesson.id,
+    hash: theme.lesson.hash,
+    reason: `sources mean the same thing: average linkage ${linkage.toFixed(3)}${
+      previousHash !== theme.lesson.hash ? `; was ${previousHash}` : ''
+    }`,
+    related: [part.lesson.id],
+  });
+}

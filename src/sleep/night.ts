@@ -1,0 +1,85 @@
+import type { Lesson, LessonKind, Params } from '../core/index.ts';
+import type { Space, VectorSum } from '../embed/index.ts';
+import type { Db } from '../store/index.ts';
+import type { SleepReport } from './report.ts';
+
+/** An episode of a consolidated kind, with its vector in tonight's space. */
+export interface NightEpisode {
+  id: number;
+  kind: LessonKind;
+  project: string | null;
+  tool: string | null;
+  happenedAt: string;
+  title: string;
+  text: string;
+  said: string | null;
+  agentBefore: string | null;
+  detail: Record<string, unknown>;
+  lessonId: number | null;
+  vec: Float32Array;
+  /** Embedded tonight: not yet compared with the others. */
+  fresh: boolean;
+}
+
+/** A lesson with the running sum of its sources' vectors (average linkage in one dot product). */
+export interface NightLesson {
+  lesson: Lesson;
+  sum: VectorSum;
+  sources: NightEpisode[];
+  /** A received lesson has no sources here; its own text's vector stands in for them. */
+  textVec: Float32Array | null;
+  changed: boolean;
+}
+
+/** Everything one sleep works on, in memory; the passes change it and the store is written once. */
+export interface Night {
+  db: Db;
+  now: string;
+  space: Space;
+  params: Params;
+  /** The rules' version, written into every audit row. */
+  rules: string;
+  episodes: Map<number, NightEpisode>;
+  lessons: Map<number, NightLesson>;
+  tombstones: Map<string, { reason: string; lessonId: number | null }>;
+  report: SleepReport;
+}
+
+export const RULES_VERSION = 'sleep-1';
+
+/** The same-surprise cut, the linkage cut and the prediction match cut of tonight's space. */
+export function cutsOf(night: Night): { same: number; linkage: number; match: number } {
+  const { params, space } = night;
+  return space.kind === 'hashed'
+    ? {
+        same: params.sameSurprise.hashed,
+        linkage: params.linkage.hashed,
+        match: params.prediction.matchHashed,
+      }
+    : { same: params.sameSurprise.model, linkage: params.linkage.model, match: params.sameSurprise.model };
+}
+
+/** The lesson's vector: the mean of its sources', or its own text's when it has none. */
+export function lessonVector(lesson: NightLesson): Float32Array | null {
+  if (lesson.sum.count > 0) return lesson.sum.centroid();
+  return lesson.textVec;
+}
+
+/** Whether a lesson takes part in tonight's work: not merged into another, not vetoed. */
+export function isLive(lesson: Lesson): boolean {
+  return lesson.mergedInto === null && lesson.vetoedAt === null;
+}
+
+/**
+ * Where a surprise can find the same surprise again. Corrections are about the person, so they meet
+ * across projects; errors and stated surprises belong to a project, errors to a tool as well.
+ */
+export function partitionOf(item: {
+  kind: LessonKind;
+  project: string | null;
+  tool?: string | null;
+}): string {
+  if (item.kind === 'correction') return 'correction';
+  const tool = item.kind === 'error' ? (item.tool ?? '') : '';
+  return `${item.kind}\u0000${item.project ?? ''}\u0000${tool}`;
+}

@@ -1,0 +1,108 @@
+import type { Clock, Config } from '../core/index.ts';
+import { RememError } from '../core/index.ts';
+import { toBlob, VectorSum } from '../embed/index.ts';
+import { lastSleep, listLessons, putVector, recordSleep, type Store, saveLesson } from '../store/index.ts';
+import { decayPass } from './decay.ts';
+import { embedPass } from './embed-pass.ts';
+import { writeLessonsFile, writeMorningReport } from './files.ts';
+import { lessonsPass } from './lessons-pass.ts';
+import { mergePass } from './merge.ts';
+import { type Night, type NightEpisode, type NightLesson, RULES_VERSION } from './night.ts';
+import { predictPass } from './predict.ts';
+import { emptyReport, type SleepReport } from './report.ts';
+import { verifyPass } from './verify.ts';
+
+/**
+ * One night: embed, decay, lessons, merge, verify, predict — then `lessons.jsonl` and `morning.md`.
+ * Every pass takes its time from the clock, so tests replay weeks of nights. The passes after the embedding
+ * run in one transaction: a sleep stopped midway leaves the store as it was before it.
+ */
+export async function sleep(store: Store, config: Config, clock: Clock): Promise<SleepReport> {
+  const { db } = store;
+  const now = clock.iso();
+  const last = lastSleep(db);
+  if (last && last.at > now) {
+    throw new RememError(
+      'clock_backwards',
+      `the clock reads ${now}, earlier than the last sleep at ${last.at}; nothing was changed (check REMEM_NOW)`,
+    );
+  }
+  const lessons = listLessons(db);
+  const received = lessons.filter((lesson) => lesson.origin !== 'self').map(({ id, text }) => ({ id, text }));
+  const embedded = await embedPass(db, config, received);
+  const report = emptyReport(now, embedded.space.name);
+  report.fallback = embedded.fallback;
+  report.embedded = embedded.fresh.length;
+  report.corruptVectors = embedded.corrupt;
+  if (embedded.corrupt > 0) {
+    report.problems.push(`${embedded.corrupt} stored vectors were unreadable and were embedded again`);
+  }
+  const night: Night = {
+    db,
+    now,
+    space: embedded.space,
+    params: config.params,
+    rules: RULES_VERSION,
+    episodes: embedded.episodes,
+    lessons: new Map(),
+    tombstones: new Map(),
+    report,
+  };
+  const dims =
+    embedded.episodes.values().next().value?.vec.length ??
+    embedded.lessonTexts.values().next().value?.length ??
+    0;
+  const sourcesOf = new Map<number, NightEpisode[]>();
+  for (const episode of embedded.episodes.values()) {
+    if (episode.lessonId === null) continue;
+    const list = sourcesOf.get(episode.lessonId) ?? [];
+    list.push(episode);
+    sourcesOf.set(episode.lessonId, list);
+  }
+  for (const lesson of lessons) {
+    const sources = (sourcesOf.get(lesson.id) ?? []).sort((a, b) => (a.happenedAt < b.happenedAt ? -1 : 1));
+    const entry: NightLesson = {
+      lesson,
+      sum: VectorSum.of(
+        sources.map((source) => source.vec),
+        dims,
+      ),
+      sources,
+      textVec: embedded.lessonTexts.get(lesson.id) ?? null,
+      changed: false,
+    };
+    if (sources.length === 0 && lesson.origin === 'self' && lesson.mergedInto === null) {
+      report.problems.push(`lesson ${lesson.id} has no sources in this space; it is kept as it is`);
+    }
+    night.lessons.set(lesson.id, entry);
+  }
+  for (const row of db.prepare('SELECT hash, reason, lesson_id FROM tombstones').all() as {
+    hash: string;
+    reason: string;
+    lesson_id: number | null;
+  }[]) {
+    night.tombstones.set(row.hash, { reason: row.reason, lessonId: row.lesson_id });
+  }
+  db.transaction(() => {
+    for (const item of embedded.fresh) {
+      putVector(db, item.owner, item.id, embedded.space.name, item.vec.length, toBlob(item.vec));
+    }
+    decayPass(night);
+    lessonsPass(night);
+    mergePass(night);
+    verifyPass(night);
+    predictPass(night);
+    for (const entry of night.lessons.values()) {
+      if (entry.changed) saveLesson(db, entry.lesson);
+      // A lesson's vector is the mean of its sources': kept so recall and priming need not rebuild it.
+      if (entry.sum.count > 0 && entry.lesson.mergedInto === null) {
+        const centroid = entry.sum.centroid();
+        putVector(db, 'lesson', entry.lesson.id, embedded.space.name, centroid.length, toBlob(centroid));
+      }
+    }
+    recordSleep(db, now, embedded.space.name, report);
+  })();
+  writeLessonsFile(store);
+  writeMorningReport(store, report);
+  return report;
+}

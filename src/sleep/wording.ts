@@ -1,0 +1,73 @@
+import { checkObservation } from '../core/observation.ts';
+import type { NightEpisode } from './night.ts';
+
+/** The person's words are quoted as said; only a very long message is cut, and the cut is marked. */
+const QUOTE_CHARS = 400;
+const ANSWERED_CHARS = 160;
+const THEME_QUOTES = 6;
+
+function quote(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * A correction lesson quotes the person verbatim and the agent sentence they answered — never a paraphrase:
+ * on terse real messages a paraphrase said the opposite of what was meant.
+ */
+export function correctionText(source: NightEpisode): string {
+  const said = quote(source.said ?? source.text, QUOTE_CHARS);
+  const refused = source.detail['refusedTool'];
+  if (typeof refused === 'string') {
+    const call = quote(String(source.detail['refusedCall'] ?? ''), ANSWERED_CHARS);
+    const reason = source.said && !source.said.startsWith('[refused') ? `, saying: "${said}"` : '';
+    return `The person refused the agent's ${refused} call${call ? ` "${call}"` : ''}${reason}.`;
+  }
+  if (source.agentBefore?.trim()) {
+    return `When the agent said "${quote(source.agentBefore, ANSWERED_CHARS)}", the person answered: "${said}"`;
+  }
+  return `The person told the agent: "${said}"`;
+}
+
+/** A theme of corrections that mean the same thing, quoting each in the order they were made. */
+export function themeText(sources: readonly NightEpisode[]): string {
+  const ordered = [...sources].sort((a, b) =>
+    a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id,
+  );
+  const quotes = ordered
+    .slice(0, THEME_QUOTES)
+    .map((source) => `"${quote(source.said ?? source.text, 160)}"`);
+  const more = ordered.length > THEME_QUOTES ? ` and ${ordered.length - THEME_QUOTES} more` : '';
+  return `The person corrected the agent ${ordered.length} times about the same thing: ${quotes.join('; ')}${more}.`;
+}
+
+/** An error lesson, worded from its most recent source: the call and the first line of its failure. */
+export function errorText(sources: readonly NightEpisode[]): string {
+  const latest = sources[sources.length - 1]!;
+  const tool = latest.tool ?? 'a tool';
+  const call = quote(String(latest.detail['description'] || latest.detail['input'] || ''), 120);
+  return `The agent's ${tool} call${call ? ` "${call}"` : ''} failed: ${quote(latest.text, 200)}`;
+}
+
+/** A stated-surprise lesson, quoting what the agent said when it found it was wrong. */
+export function surpriseText(sources: readonly NightEpisode[]): string {
+  const latest = sources[sources.length - 1]!;
+  return `The agent found it had been wrong: "${quote(latest.text, 240)}"`;
+}
+
+export function lessonText(sources: readonly NightEpisode[]): string {
+  const first = sources[0]!;
+  if (first.kind === 'correction') return sources.length === 1 ? correctionText(first) : themeText(sources);
+  if (first.kind === 'error') return errorText(sources);
+  return surpriseText(sources);
+}
+
+/** A wording is kept only when it reads as an observation; the deterministic wording otherwise. */
+export function acceptWording(
+  candidate: string | null,
+  fallback: string,
+): { text: string; refused: string | null } {
+  if (candidate === null) return { text: fallback, refused: null };
+  const problem = checkObservation(candidate, 600);
+  return problem ? { text: fallback, refused: problem } : { text: candidate, refused: null };
+}

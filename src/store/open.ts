@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { RememError } from '../core/index.ts';
+import { migrations } from './migrations.ts';
+
+export type Db = Database.Database;
+
+export interface Store {
+  db: Db;
+  home: string;
+  path: string;
+  schemaVersion: number;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** Open without migrating or writing; fails when the store does not exist. Used on the hook path. */
+  readonly?: boolean;
+  /** How long a writer waits for another writer, in ms. */
+  busyTimeoutMs?: number;
+}
+
+export const STORE_FILE = 'remem.db';
+export const SCHEMA_VERSION = migrations.length;
+
+/** Opens (and, unless read-only, creates and migrates) the one SQLite file under the home folder. */
+export function openStore(home: string, options: OpenOptions = {}): Store {
+  const path = join(home, STORE_FILE);
+  let db: Db;
+  try {
+    if (!options.readonly) mkdirSync(home, { recursive: true, mode: 0o700 });
+    db = new Database(path, {
+      readonly: options.readonly ?? false,
+      fileMustExist: options.readonly ?? false,
+    });
+  } catch (error) {
+    throw new RememError('store_unavailable', `cannot open ${path}: ${(error as Error).message}`);
+  }
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > migrations.length) {
+    db.close();
+    throw new RememError(
+      'store_too_new',
+      `${path} has schema version ${version}; this remem knows up to ${migrations.length}`,
+    );
+  }
+  if (!options.readonly) {
+    // WAL: the nightly job writes while hooks and recall read.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, version);
+  }
+  const schemaVersion = db.pragma('user_version', { simple: true }) as number;
+  return { db, home, path, schemaVersion, close: () => db.close() };
+}
+
+function migrate(db: Db, from: number): void {
+  for (let index = from; index < migrations.length; index++) {
+    const sql = migrations[index]!;
+    db.transaction(() => {
+      // Another process may have migrated while this one waited for the write lock.
+      if ((db.pragma('user_version', { simple: true }) as number) > index) return;
+      db.exec(sql);
+      db.pragma(`user_version = ${index + 1}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * Events (protocol §0): how any agent, model or tool reports a surprise. One JSON object per line;
+ * unknown fields are ignored.
+ */
+
+export const eventKinds = ['correction', 'error', 'environment', 'surprise', 'note'] as const;
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+const text = (field: string) => z.string({ error: `${field} must be a string` }).optional();
+
+export const eventSchema = z
+  .object({
+    kind: z.enum(eventKinds, {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'missing kind'
+          : `kind ${JSON.stringify(issue.input)} is not one of ${eventKinds.join(', ')}`,
+    }),
+    said: text('said'),
+    agent_did: text('agent_did'),
+    title: text('title'),
+    expected: text('expected'),
+    happened: text('happened'),
+    text: text('text'),
+    agent: text('agent'),
+    session: text('session'),
+    cwd: text('cwd'),
+    at: text('at').refine((at) => at === undefined || (ISO_8601.test(at) && !Number.isNaN(Date.parse(at))), {
+      error: (issue) => `at is not an ISO 8601 time: ${JSON.stringify(issue.input)}`,
+    }),
+  })
+  .refine((event) => event.kind !== 'correction' || (event.said ?? '').trim() !== '', {
+    error: 'a correction needs said (the person’s words)',
+  })
+  .refine((event) => event.kind !== 'error' || (event.title ?? '').trim() !== '', {
+    error: 'an error needs title (the call that failed)',
+  });
+
+export type RememEvent = z.infer<typeof eventSchema>;
+
+/** One line of events: the event, or what is wrong with it (prefixed with the line number). */
+export function parseEventLine(text: string, line: number): { event: RememEvent } | { error: string } {
+  const fail = (reason: string) => ({ error: `line ${line}: ${reason}` });
+  if (text.trim() === '') return fail('empty line');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail('not JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('not a JSON object');
+  const parsed = eventSchema.safeParse(value);
+  if (parsed.success) return { event: parsed.data };
+  return fail(parsed.error.issues.map((issue) => issue.message).join('; '));
+}
+
+/** An event's identity: the same agent, session, kind and title (else what was said, else its text). */
+export function eventKey(event: RememEvent): string {
+  const what =
+    event.title ?? event.said ?? event.text ?? [event.expected ?? '', event.happened ?? ''].join('\n');
+  const identity = JSON.stringify([event.agent ?? '', event.session ?? '', event.kind, what]);
+  return createHash('sha256').update(identity).digest('hex');
+}

@@ -1,0 +1,125 @@
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+/** Where the last read of a file stopped. */
+export interface ReadMark {
+  offset: number;
+  lines: number;
+  prefixHash: string;
+}
+
+export interface Increment {
+  /** True when the part read before changed, so the file is read again from its start. */
+  restarted: boolean;
+  /** Byte offset and line number (0-based count of lines before) where `bytes` starts. */
+  start: number;
+  firstLine: number;
+  /** Complete lines only; a last line still being written is left for a later read. */
+  bytes: Buffer;
+  /** 1 when `bytes` opens with the newline that closes a line consumed before; lines start after it. */
+  parseFrom: number;
+  mark: ReadMark;
+  size: number;
+  mtimeMs: number;
+}
+
+const CHUNK = 8 * 1024 * 1024;
+
+function hashRange(fd: number, end: number, hash: Hash): void {
+  const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(end, 1)));
+  let position = 0;
+  while (position < end) {
+    const read = readSync(fd, buffer, 0, Math.min(buffer.length, end - position), position);
+    if (read === 0) break;
+    hash.update(buffer.subarray(0, read));
+    position += read;
+  }
+}
+
+function readRange(fd: number, start: number, end: number): Buffer {
+  const buffer = Buffer.allocUnsafe(end - start);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const read = readSync(fd, buffer, filled, buffer.length - filled, start + filled);
+    if (read === 0) break;
+    filled += read;
+  }
+  return filled === buffer.length ? buffer : buffer.subarray(0, filled);
+}
+
+/** Counts newline bytes (line feeds) in a buffer. */
+export function countLines(bytes: Buffer): number {
+  let count = 0;
+  let index = bytes.indexOf(10);
+  while (index !== -1) {
+    count++;
+    index = bytes.indexOf(10, index + 1);
+  }
+  return count;
+}
+
+/**
+ * The complete part of `tail`: up to its last newline, or all of it when the last line, unterminated,
+ * is already a whole JSON value (a file that ended without a newline).
+ */
+function completePart(tail: Buffer): Buffer {
+  const last = tail.lastIndexOf(10);
+  const rest = tail.subarray(last + 1);
+  if (rest.length > 0 && rest.length < 64 * 1024 * 1024) {
+    try {
+      JSON.parse(rest.toString('utf8'));
+      return tail;
+    } catch {
+      // still being written
+    }
+  }
+  return tail.subarray(0, last + 1);
+}
+
+/**
+ * Reads what a file gained since `mark`, after checking that the part already read is unchanged
+ * (SHA-256 of every byte before the mark); otherwise reads it from the start. Returns null when
+ * nothing was added. The caller skips files whose size and modification time have not changed.
+ */
+export function readIncrement(path: string, mark: ReadMark | undefined): Increment | null {
+  const fd = openSync(path, 'r');
+  try {
+    const stat = fstatSync(fd);
+    const size = stat.size;
+    let hash = createHash('sha256');
+    let start = 0;
+    let firstLine = 0;
+    let restarted = false;
+    if (mark && mark.offset > 0) {
+      if (size >= mark.offset) hashRange(fd, mark.offset, hash);
+      if (size >= mark.offset && hash.copy().digest('hex') === mark.prefixHash) {
+        if (size === mark.offset) return null;
+        start = mark.offset;
+        firstLine = mark.lines;
+      } else {
+        restarted = true;
+        hash = createHash('sha256');
+      }
+    }
+    const bytes = completePart(readRange(fd, start, size));
+    hash.update(bytes);
+    // A last line consumed without its newline (a whole JSON value) ends at the newline that comes next.
+    const closesOpenLine = start > 0 && bytes[0] === 10 && readRange(fd, start - 1, start)[0] !== 10;
+    const parseFrom = closesOpenLine ? 1 : 0;
+    const body = bytes.subarray(parseFrom);
+    const endsOpen = body.length > 0 && body[body.length - 1] !== 10;
+    const lines = firstLine + countLines(body) + (endsOpen ? 1 : 0);
+    return {
+      restarted,
+      start,
+      firstLine,
+      bytes,
+      parseFrom,
+      mark: { offset: start + bytes.length, lines, prefixHash: hash.digest('hex') },
+      size,
+      mtimeMs: stat.mtimeMs,
+    };
+  } finally {
+    closeSync(fd);
+  }
+}

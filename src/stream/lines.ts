@@ -1,0 +1,23 @@
+/**
+ * Calls `visit` for each line of `bytes` from `from`, numbering lines from `firstLine + 1`.
+ * Blank lines are counted but not visited; a trailing carriage return is dropped.
+ */
+export function forEachLine(
+  bytes: Buffer,
+  from: number,
+  firstLine: number,
+  visit: (line: number, text: string) => void,
+): number {
+  let line = firstLine;
+  let start = from;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1) end = bytes.length;
+    line++;
+    let stop = end;
+    if (stop > start && bytes[stop - 1] === 13) stop--;
+    if (stop > start) visit(line, bytes.toString('utf8', start, stop));
+    start = end + 1;
+  }
+  return line;
+}

@@ -1,0 +1,80 @@
+/**
+ * What a reader makes of one line of a transcript: zero or more turns, each standing alone,
+ * so a file that grew can be read from where the last read stopped. `assemble` then puts a
+ * session's turns together (live branch, replies grouped, calls paired with results).
+ */
+
+export interface TurnBase {
+  /** 1-based line number in the file, and the index of the turn within that line. */
+  line: number;
+  part: number;
+  /** ISO 8601, or '' when the line has no time. */
+  at: string;
+  /** Claude Code's DAG: this line's uuid and its parent (for a compaction boundary, the logical parent). */
+  uuid?: string;
+  parent?: string;
+  /** Written by a subagent (Claude Code sidechain or subagents/ file). */
+  sidechain?: boolean;
+  cwd?: string;
+  /**
+   * Codex writes each visible prompt and reply twice, as an event and as a response item;
+   * the response-item copy is marked so `assemble` keeps one.
+   */
+  echo?: boolean;
+  /** The transcript the turn was read from; set by ingest when it loads turns, never by a reader. */
+  file?: string;
+}
+
+export type TurnBody =
+  /** The person's own words. `queued`: sent while the agent was working. */
+  | { type: 'prompt'; text: string; queued?: boolean }
+  /** Visible agent text; pieces with the same messageId are one reply. */
+  | { type: 'reply'; text: string; messageId?: string }
+  /** A tool call: `input` is a summary of at most 300 characters. */
+  | { type: 'call'; callId: string; tool: string; description: string; input: string; messageId?: string }
+  /**
+   * A tool result. `text` holds at most 900 characters starting at the first line that looks like an error.
+   * `refused`: the person rejected the call; `reason` is what they typed, if anything.
+   */
+  | {
+      type: 'result';
+      callId: string;
+      status: 'ok' | 'failed' | 'refused';
+      text: string;
+      reason?: string;
+      exitCode?: number;
+    }
+  | { type: 'interrupt'; duringTool: boolean }
+  | { type: 'compaction'; text: string }
+  /** A line that carries no conversation but keeps the DAG whole (meta, system, injected context). */
+  | { type: 'link' };
+
+export type Turn = TurnBase & TurnBody;
+
+/** A line a reader could not use, and why. */
+export interface LineWarning {
+  line: number;
+  reason: string;
+}
+
+export interface LineResult {
+  turns: Turn[];
+  warning?: string;
+}
+
+/** One transcript format. Readers never throw on a bad line: they say why and go on. */
+export interface Reader {
+  agent: string;
+  /** The session a file belongs to, from its path alone. */
+  sessionOf(path: string): string;
+  /** Turns from one parsed JSON line. */
+  parseLine(value: unknown, line: number): LineResult;
+}
+
+/** A session put together from its turns, in order, on the live branch only. */
+export interface Conversation {
+  agent: string;
+  session: string;
+  cwd: string | null;
+  items: Turn[];
+}

@@ -1,0 +1,1 @@
+export { findLesson, forget } from './forget.ts';

@@ -1,0 +1,69 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { forEachLine, type ReadMark, readIncrement } from '../../src/stream/index.ts';
+import { useTempDirs } from '../helpers/home.ts';
+
+const tempDir = useTempDirs();
+
+function lines(increment: NonNullable<ReturnType<typeof readIncrement>>): [number, string][] {
+  const seen: [number, string][] = [];
+  forEachLine(increment.bytes, increment.parseFrom, increment.firstLine, (line, text) =>
+    seen.push([line, text]),
+  );
+  return seen;
+}
+
+describe('readIncrement', () => {
+  it('reads only what a file gained, numbering lines on', () => {
+    const path = join(tempDir(), 'a.jsonl');
+    writeFileSync(path, '{"n":1}\n{"n":2}\n');
+    const first = readIncrement(path, undefined)!;
+    expect(lines(first)).toEqual([
+      [1, '{"n":1}'],
+      [2, '{"n":2}'],
+    ]);
+    appendFileSync(path, '{"n":3}\n');
+    const second = readIncrement(path, first.mark)!;
+    expect(second.restarted).toBe(false);
+    expect(second.start).toBe(16);
+    expect(lines(second)).toEqual([[3, '{"n":3}']]);
+    expect(readIncrement(path, second.mark)).toBeNull();
+  });
+
+  it('leaves a truncated last line for later and takes it once complete', () => {
+    const path = join(tempDir(), 'b.jsonl');
+    writeFileSync(path, '{"n":1}\n{"n":');
+    const first = readIncrement(path, undefined)!;
+    expect(lines(first)).toEqual([[1, '{"n":1}']]);
+    appendFileSync(path, '2}\n');
+    const second = readIncrement(path, first.mark)!;
+    expect(lines(second)).toEqual([[2, '{"n":2}']]);
+  });
+
+  it('reads from the start when the part already read has changed', () => {
+    const path = join(tempDir(), 'c.jsonl');
+    writeFileSync(path, '{"n":1}\n');
+    const first = readIncrement(path, undefined)!;
+    writeFileSync(path, '{"n":9}\n{"n":2}\n');
+    const second = readIncrement(path, first.mark)!;
+    expect(second.restarted).toBe(true);
+    expect(lines(second)).toEqual([
+      [1, '{"n":9}'],
+      [2, '{"n":2}'],
+    ]);
+  });
+
+  it('numbers lines the same whether a final line without newline was read early or late', () => {
+    const path = join(tempDir(), 'd.jsonl');
+    writeFileSync(path, '{"n":1}\n{"n":2}');
+    const first = readIncrement(path, undefined)!;
+    expect(lines(first)).toEqual([
+      [1, '{"n":1}'],
+      [2, '{"n":2}'],
+    ]);
+    appendFileSync(path, '\n{"n":3}\n');
+    const second = readIncrement(path, first.mark as ReadMark)!;
+    expect(lines(second)).toEqual([[3, '{"n":3}']]);
+  });
+});
