@@ -6,6 +6,7 @@ import { lessonsCommand } from './lessons.ts';
 import { recallCommand } from './recall.ts';
 import { reportCommand } from './report.ts';
 import { runCommand } from './run.ts';
+import { setupCommand } from './setup.ts';
 import { sleepCommand } from './sleep.ts';
 import { statusCommand } from './status.ts';
 
@@ -19,5 +20,6 @@ export const commands: readonly CommandSpec[] = [
   recallCommand,
   reportCommand,
   forgetCommand,
+  setupCommand,
   statusCommand,
 ];

@@ -21,9 +21,10 @@ export async function runIngest(
     const named = flags.claude.length + flags.codex.length + flags.events.length > 0;
     const stdinEvents = flags.events.includes('-') ? await context.readStdin() : undefined;
     for (const file of flags.events) {
-      if (file !== '-' && !existsSync(file)) throw new Error(`no such events file: ${file}`);
+      if (file !== '-' && !existsSync(file))
+        throw new RememError('not_found', `no such events file: ${file}`);
     }
-    return ingest(store, {
+    return await ingest(store, {
       now,
       claudeDirs: named ? flags.claude.map((dir) => resolve(dir)) : [context.config.claudeDir],
       codexDirs: named ? flags.codex.map((dir) => resolve(dir)) : [context.config.codexHome],

@@ -2,5 +2,13 @@ export { type Clock, createClock, DAY_MS, daysBetween } from './clock.ts';
 export { type Config, type EmbedConfig, type Flags, resolveConfig, type SpaceName } from './config.ts';
 export { RememError, UsageError } from './errors.ts';
 export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from './lesson-hash.ts';
+export {
+  checkObservation,
+  collapseWhitespace,
+  findImperative,
+  hasControlChars,
+  isImperative,
+} from './observation.ts';
 export { consolidatedKinds, defaultParams, type Params } from './params.ts';
+export { findSecret, maskSecrets } from './secrets.ts';
 export * from './types.ts';

@@ -21,11 +21,12 @@ import {
   turnsOfFile,
 } from '../store/index.ts';
 import {
-  appendToArchive,
+  appendMember,
   archivePathFor,
   assemble,
   claudeCodeReader,
   codexReader,
+  compressMember,
   countLines,
   discoverTranscripts,
   forEachLine,
@@ -127,7 +128,7 @@ export function listSources(home: string, options: IngestOptions): Source[] {
  * episodes of every session that changed. One transaction per file and per session, so a run stopped at
  * any point leaves whole files and whole sessions, and the next run finishes the work.
  */
-export function ingest(store: Store, options: IngestOptions): IngestReport {
+export async function ingest(store: Store, options: IngestOptions): Promise<IngestReport> {
   const report = emptyReport();
   const runId = startIngestRun(store.db, options.now);
   const warn = (warning: IngestWarning) => {
@@ -137,14 +138,14 @@ export function ingest(store: Store, options: IngestOptions): IngestReport {
   };
   const sources = listSources(store.home, options);
   report.filesSeen = sources.length;
-  sources.forEach((source, index) => {
+  for (const [index, source] of sources.entries()) {
     options.onProgress?.({ done: index, total: sources.length, file: source.path });
     try {
-      readSource(store, source, options.now, report, warn);
+      await readSource(store, source, options.now, report, warn);
     } catch (error) {
       warn({ file: source.path, reason: `not read: ${(error as Error).message}` });
     }
-  });
+  }
   options.onProgress?.({ done: sources.length, total: sources.length, file: '' });
   deriveStaleSessions(store, options.now, report);
   finishIngestRun(store.db, runId, {
@@ -203,13 +204,13 @@ function incrementOf(
   );
 }
 
-function readSource(
+async function readSource(
   store: Store,
   source: Source,
   now: string,
   report: IngestReport,
   warn: (w: IngestWarning) => void,
-): void {
+): Promise<void> {
   const { db } = store;
   const prior = getRawFile(db, source.path);
   const increment = incrementOf(source, prior, warn);
@@ -221,10 +222,12 @@ function readSource(
   const generation = prior ? prior.generation + (increment.restarted ? 1 : 0) : 0;
   const archive = archivePathFor(source.agent, session, source.path, generation);
   const committed = prior && !increment.restarted ? prior.archiveBytes : 0;
-  // The raw stream is kept before anything is derived from it.
-  const archiveBytes = appendToArchive(store.home, archive, committed, increment.bytes);
-  writeArchiveMeta(store.home, archive, { source: source.path, agent: source.agent, session, generation });
+  // Compression runs on the thread pool while this thread parses; the raw stream is on disk before any
+  // of what was parsed is committed.
+  const member = compressMember(increment.bytes);
   const parsed = parseBytes(source, increment.bytes, increment.parseFrom, increment.firstLine, now, warn);
+  const archiveBytes = appendMember(store.home, archive, committed, await member);
+  writeArchiveMeta(store.home, archive, { source: source.path, agent: source.agent, session, generation });
   db.transaction(() => {
     const fileId = saveRawFile(db, {
       path: source.path,
