@@ -26,15 +26,23 @@ export interface RuleSet {
 /** Languages written without spaces between words: their patterns are not held to word boundaries. */
 export const UNSPACED_LANGS: readonly string[] = ['zh', 'ja', 'ko', 'th', 'any'];
 
-/** Phone typing and missing apostrophes, spelled out before any cue is matched ("dont" hid half the cues). */
-export const PHONE_TYPING: Readonly<Record<string, string>> = {
-  dont: "don't", doesnt: "doesn't", didnt: "didn't", isnt: "isn't", arent: "aren't", wasnt: "wasn't",
-  werent: "weren't", havent: "haven't", hasnt: "hasn't", hadnt: "hadn't", wont: "won't", wouldnt: "wouldn't",
-  shouldnt: "shouldn't", couldnt: "couldn't", cant: "can't", aint: "ain't", thats: "that's", whats: "what's",
-  theres: "there's", youre: "you're", youve: "you've", youll: "you'll", ive: "i've", im: "i'm", u: 'you',
-  ur: 'your', pls: 'please', plz: 'please', thx: 'thanks', alredy: 'already', aleady: 'already',
-  allready: 'already', alrady: 'already', alreay: 'already',
-};
+/**
+ * Phone typing, missing apostrophes and common misspellings, spelled out before any cue is matched (curly
+ * apostrophes and "dont" hid half the correction cues in the paper's first week, §7.1 finding 7).
+ * Each entry is `typed:meant`.
+ */
+export const PHONE_TYPING: Readonly<Record<string, string>> = Object.fromEntries(
+  `
+  dont:don't doesnt:doesn't didnt:didn't isnt:isn't arent:aren't wasnt:wasn't werent:weren't
+  havent:haven't hasnt:hasn't hadnt:hadn't wont:won't wouldnt:wouldn't shouldnt:shouldn't
+  couldnt:couldn't cant:can't aint:ain't thats:that's whats:what's theres:there's youre:you're
+  youve:you've youll:you'll ive:i've im:i'm u:you ur:your pls:please plz:please thx:thanks
+  alredy:already aleady:already allready:already alrady:already alreay:already teh:the htey:they
+`
+    .trim()
+    .split(/\s+/)
+    .map((entry) => entry.split(':')),
+);
 
 /**
  * The person opens by rejecting what the agent did or said: "no, …", "stop", "wrong", "instead …".
@@ -47,19 +55,28 @@ export const CORRECTION_OPENING: RuleSet = {
       lang: 'en',
       examples: ['dev-msg-0064', 'dev-msg-0101', 'dev-msg-0245', 'dev-msg-0270'],
       patterns: [
+        // "no" opens a rejection in English, Spanish, Italian and Portuguese alike, but not "no thanks", "no sé".
         /^(?:no|nope|nah|nein|não)(?![ ,.!]{0,3}(?:thanks|thank you|sorry|problem|worries|rush|idea|preference|sé|se|tengo|hay|merci|grazie|gracias))/,
         /^(?:stop|wait|hold on|undo|revert|wrong|incorrect|not quite|not like (?:that|this)|actually,? no)(?=[ ,.!?-]|$)/,
         /^(?:that|this|it)(?:'s| is| was)(?:n't| not) (?:it|right|correct|what)/,
         /^(?:(?:um+|uh+|hmm+|well)\W{0,5})?instead/,
       ],
     },
-    { lang: 'fr', examples: ['dev-msg-0236', 'dev-msg-0276'], patterns: [/^(?:non|attends|arrête|stop)(?! merci)/] },
+    {
+      lang: 'fr',
+      examples: ['dev-msg-0236', 'dev-msg-0276'],
+      patterns: [/^(?:non|attends|arrête|stop)(?! merci)/],
+    },
     { lang: 'es', examples: [], patterns: [/^(?:espera|alto)(?=[ ,.!])/] },
     { lang: 'it', examples: [], patterns: [/^(?:aspetta|fermati|ferma)(?=[ ,.!])/] },
     { lang: 'de', examples: [], patterns: [/^(?:halt|stopp|warte|falsch)(?=[ ,.!])/] },
     { lang: 'ru', examples: [], patterns: [/^(?:нет|стоп|стой|погоди|подожди)(?! спасибо)/] },
     { lang: 'pl', examples: [], patterns: [/^(?:nie|stop|czekaj|zaczekaj)(?=[ ,.!])(?! (?:wiem|dziękuję))/] },
-    { lang: 'zh', examples: [], patterns: [/^(?:不对|错了|等等|等一下|停一下|停下|不是(?:这样|这个|我要|我想))/] },
+    {
+      lang: 'zh',
+      examples: [],
+      patterns: [/^(?:不对|错了|等等|等一下|停一下|停下|不是(?:这样|这个|我要|我想))/],
+    },
     { lang: 'ja', examples: [], patterns: [/^(?:違う|ちがう|いや、|待って|ストップ|やめて)/] },
     { lang: 'ko', examples: [], patterns: [/^(?:아니|잠깐|멈춰|그만)/] },
     { lang: 'th', examples: [], patterns: [/^(?:ไม่ใช่|หยุด|ผิด)/] },
@@ -75,7 +92,7 @@ export const CORRECTION_ANYWHERE: RuleSet = {
   groups: [
     {
       lang: 'en',
-      examples: ['dev-msg-0030', 'dev-msg-0034', 'dev-msg-0084', 'dev-msg-0086', 'dev-msg-0092', 'dev-msg-0129', 'dev-msg-0185'],
+      examples: ['dev-msg-0030', 'dev-msg-0034', 'dev-msg-0092', 'dev-msg-0158', 'dev-msg-0185'],
       patterns: [
         /(?:that|this|it)(?:'s| is| was) (?:not (?:what|how|right|correct|it)|wrong|incorrect)|not like (?:that|this)/,
         /not what i (?:asked|wanted|meant|said|need|expected)|(?:the )?wrong (?:file|one|place|folder|branch|path|page|component|function|version|repo|directory|model|table|port|endpoint|url|approach)/,
@@ -83,7 +100,6 @@ export const CORRECTION_ANYWHERE: RuleSet = {
         /you (?:only|just) (?:did|changed|fixed|converted|updated) (?:one|the first|part)|hallucinat\w*|made (?:that|it|this) up/,
         /i (?:said|told you|asked you|meant|remind you|didn't ask|did not ask|never asked|never said|specifically (?:said|asked))/,
         /(?:as|like) i (?:said|mentioned|asked|told you)|i already (?:said|told|asked|tried|mentioned|gave)/,
-        /(?:there (?:is|are)|we (?:already )?have|it's|that's) already|already (?:exists?|there|in place)/,
         /why (?:did you|would you|are you|have you|do you keep)|(?:who|what) (?:told|asked) you to/,
         /did you (?:even|actually|really) \w+|did you (?:do|read) what i/,
         /revert|undo (?:it|that|this|the|your|what|all|everything)|roll ?back|put (?:it|that|them) back/,
@@ -94,11 +110,8 @@ export const CORRECTION_ANYWHERE: RuleSet = {
         /(?<!(?:can|could|would|will|did|do|if|when|should|so|to|that|have|let) )you (?:do|fix|run|check|open|test|try) (?:it|this|that|them)/,
         /(?:do|fix|run|check|open|test) (?:it|this|that|them) yourself|how about you|why (?:don't|can't) you/,
         /(?:i give you|you have) (?:my |full )?(?:permission|access)/,
-        /no need (?:to (?:do|try|run|ask|check|create|add|make|use|install) (?:that|this|it|those|these)|for (?:that|this|it))/,
-        /(?:we|you|i) (?:don't|do not) need (?:that|this|it|those|these)|do (?:we|you) (?:really|even|actually) need/,
         /next time,? (?:show|do|please|make|try|be|don't|remember|read|check|ask|use)|show (?:some |more )?effort/,
         /misunderstanding|(?:same )?mistakes? again|(?:think|look) (?:harder|again|carefully)|use your (?:brain|head)|pay attention/,
-        /instead(?! of)|changed my mind|requirements? (?:[\w"'-]+ ){0,6}(?:has|have) changed/,
       ],
     },
     {
@@ -127,12 +140,16 @@ export const CORRECTION_ANYWHERE: RuleSet = {
     {
       lang: 'it',
       examples: [],
-      patterns: [/(?:è|e') sbagliato|hai sbagliato|ti ho (?:detto|chiesto)|non (?:è|era) quello che|perch[éeè] hai|annulla|ripristina|torna indietro|fallo tu/],
+      patterns: [
+        /(?:è|e') sbagliato|hai sbagliato|ti ho (?:detto|chiesto)|non (?:è|era) quello che|perch[éeè] hai|annulla|ripristina|torna indietro|fallo tu/,
+      ],
     },
     {
       lang: 'de',
       examples: [],
-      patterns: [/das ist (?:falsch|nicht (?:richtig|was))|ich habe (?:gesagt|gebeten)|warum hast du|rückgängig|mach (?:das|es) selbst/],
+      patterns: [
+        /das ist (?:falsch|nicht (?:richtig|was))|ich habe (?:gesagt|gebeten)|warum hast du|rückgängig|mach (?:das|es) selbst/,
+      ],
     },
     {
       lang: 'pl',
@@ -149,26 +166,58 @@ export const CORRECTION_ANYWHERE: RuleSet = {
     },
     {
       lang: 'zh',
-      examples: ['dev-msg-0035', 'dev-msg-0053', 'dev-msg-0102', 'dev-msg-0121', 'dev-msg-0141', 'dev-msg-0190', 'dev-msg-0051'],
+      examples: ['dev-msg-0051', 'dev-msg-0053', 'dev-msg-0102', 'dev-msg-0121', 'dev-msg-0141'],
       patterns: [
         /不对|错了|搞错|弄错|理解错|误解|不是我(?:要的|想要的|说的)|你(?:没有|并没有|根本没|又)(?:改|做|修|按|听|理解|实现)/,
         /我(?:说的是|说过|已经说|刚才说|明明|不是让你)|你为什么|为什么你|不要问我|别问我|你自己(?:来|做|运行|执行|改)/,
         /撤销|回滚|回退|还原|恢复(?:原来|之前|到)|改回/,
         /(?:先)?别(?:急着|乱|再)|先别|先不要|不要再|不要乱|停下|停一下/,
         /(?:思考|想)一下再|仔细(?:检查|看|想|思考|分析)|认真(?:检查|看|想)/,
-        /已经(?:提示|存在|有了|装了|安装了|写了|在)|我已经在|合理吗|是否合理/,
+        /合理吗|是否合理/,
       ],
     },
     {
       lang: 'ja',
-      examples: ['dev-msg-0132'],
+      examples: [],
       patterns: [
         /違う|違います|ちがう|間違って|そうじゃな|言った(?:よ|でしょ|のに)|って言った|元に戻|戻して|やめて|勝手に/,
-        /(?:既に|すでに|もう|ちゃんと|しっかり)(?:存在|あり|ある|作成|インストール)/,
       ],
     },
     { lang: 'ko', examples: [], patterns: [/틀렸|잘못(?:됐|되었|했)|되돌려|원래대로|내가 말했|하지 말라고/] },
     { lang: 'th', examples: ['dev-msg-0256'], patterns: [/หยุด|ผิด|ไม่ใช่|บอกแล้ว|ย้อนกลับ/] },
+  ],
+};
+
+/**
+ * The person turns the agent away from what it just did: another way instead, it already exists, there is no
+ * need for it, they changed their mind (labelling rule 3). Read only right after an agent turn: at the start of
+ * a session the same words describe a new request.
+ */
+export const REDIRECT: RuleSet = {
+  name: 'REDIRECT',
+  groups: [
+    {
+      lang: 'en',
+      examples: ['dev-msg-0022', 'dev-msg-0084', 'dev-msg-0086', 'dev-msg-0129', 'dev-msg-0211'],
+      patterns: [
+        /(?:there (?:is|are)|we (?:already )?have|it's|that's) already|already (?:exists?|there|in place)/,
+        /no need (?:to (?:do|try|run|ask|check|create|add|make|use|install) (?:that|this|it|those|these)|for (?:that|this|it))/,
+        /(?:we|you|i) (?:don't|do not) need (?:that|this|it|those|these)|do (?:we|you) (?:really|even|actually) need/,
+        /instead(?! of)|changed my mind|requirements? (?:[\w"'-]+ ){0,6}(?:has|have) changed/,
+      ],
+    },
+    { lang: 'fr', examples: [], patterns: [/plutôt que ça|existe déjà|pas besoin de (?:ça|faire ça)/] },
+    { lang: 'es', examples: [], patterns: [/en lugar de eso|ya existe|no hace falta (?:eso|hacer eso)/] },
+    {
+      lang: 'zh',
+      examples: ['dev-msg-0035', 'dev-msg-0190'],
+      patterns: [/已经(?:提示|存在|有了|装了|安装了|写了|在)|我已经在|不需要这个|换成/],
+    },
+    {
+      lang: 'ja',
+      examples: ['dev-msg-0132'],
+      patterns: [/(?:既に|すでに|もう|ちゃんと|しっかり)(?:存在|あり|ある|作成|インストール)/],
+    },
   ],
 };
 
@@ -181,7 +230,7 @@ export const STILL_BROKEN: RuleSet = {
   groups: [
     {
       lang: 'en',
-      examples: ['dev-msg-0064', 'dev-msg-0090', 'dev-msg-0156', 'dev-msg-0158', 'dev-msg-0205', 'dev-msg-0213', 'dev-msg-0274'],
+      examples: ['dev-msg-0064', 'dev-msg-0090', 'dev-msg-0156', 'dev-msg-0158', 'dev-msg-0205'],
       patterns: [
         /(?:doesn't|does not|didn't|did not|isn't|is not|aren't|are not|won't|will not|can't|cannot|still not|no longer) (?:seem to |even )?(?:work|show|display|appear|render|load|run|start|compile|build|change|fix|help|hold|save|respond|open|update|do anything)/,
         /not (?:working|showing|displaying|appearing|rendering|loading|responding|updating|fixed|changed)|not (?:work|show|display|appear|render|load)in\w?/,
@@ -189,7 +238,7 @@ export const STILL_BROKEN: RuleSet = {
         /(?:it|that|this|they|these|those|everything|all)(?:'s|'re| is| are| was| were) (?:still |all |completely |totally )?(?:wrong|broken|messed up)/,
         /(?:error|problem|issue|bug) (?:\w+ ){0,2}(?:persists|remains|is back|came back)|(?:the )?same (?:error|problem|issue|bug|result)/,
         /(?:broken|wrong|failing|missing|blank|empty|messed up|gone) again|(?:doesn't|didn't|not) \w+ (?:\w+ )?again/,
-        /in (?:the|teh) wrong (?:place|file|spot|folder|position|order|directory)|(?:it|this|that|everything) (?:broke|crashed|crashes)/,
+        /in the wrong (?:place|file|spot|folder|position|order|directory)|(?:it|this|that|everything) (?:broke|crashed|crashes)/,
         /(?:is|are) (?:now|currently) (?:broken|completely|unresponsive|missing|gone|blank|failing)/,
         /(?:previous|last|your) (?:fix|fixes|change|changes|attempts?|edits?|patch|patches) (?:did|have|has|do|does)(?:n't| not)/,
         /(?:have|has) not worked|nothing (?:changed|happens|happened|shows)/,
@@ -198,16 +247,32 @@ export const STILL_BROKEN: RuleSet = {
     {
       lang: 'fr',
       examples: ['dev-msg-0044', 'dev-msg-0060', 'dev-msg-0089'],
-      patterns: [/(?:marche|fonctionne) (?:pas|plus)|toujours (?:pas|le même|la même|rien|vide)|rien ne (?:s'affiche|marche)|rien n'a changé/],
+      patterns: [
+        /(?:marche|fonctionne) (?:pas|plus)|toujours (?:pas|le même|la même|rien|vide)|rien ne (?:s'affiche|marche)|rien n'a changé/,
+      ],
     },
     {
       lang: 'es',
       examples: [],
-      patterns: [/no funciona|sigue (?:sin|igual|mal|fallando|dando|apareciendo)|todavía no funciona|no (?:anda|sirve)|no cambió nada/],
+      patterns: [
+        /no funciona|sigue (?:sin|igual|mal|fallando|dando|apareciendo)|todavía no funciona|no (?:anda|sirve)|no cambió nada/,
+      ],
     },
     { lang: 'pt', examples: [], patterns: [/não funciona|ainda não|continua (?:sem|igual|dando)/] },
-    { lang: 'it', examples: [], patterns: [/non funziona|ancora (?:non|lo stesso|errore)|continua a (?:non|dare)|di nuovo (?:lo stesso )?errore/] },
-    { lang: 'de', examples: [], patterns: [/funktioniert (?:immer noch )?nicht|immer noch (?:nicht|kaputt|falsch|der gleiche|derselbe)|geht (?:immer noch )?nicht/] },
+    {
+      lang: 'it',
+      examples: [],
+      patterns: [
+        /non funziona|ancora (?:non|lo stesso|errore)|continua a (?:non|dare)|di nuovo (?:lo stesso )?errore/,
+      ],
+    },
+    {
+      lang: 'de',
+      examples: [],
+      patterns: [
+        /funktioniert (?:immer noch )?nicht|immer noch (?:nicht|kaputt|falsch|der gleiche|derselbe)|geht (?:immer noch )?nicht/,
+      ],
+    },
     {
       lang: 'pl',
       examples: ['dev-msg-0041', 'dev-msg-0169'],
@@ -216,7 +281,9 @@ export const STILL_BROKEN: RuleSet = {
     {
       lang: 'ru',
       examples: [],
-      patterns: [/(?<!пока )не работа\p{L}*|всё ещё|все еще|по-прежнему|опять (?:не|та же|эта)|снова не|та же ошибка|ничего не (?:изменилось|поменялось)/u],
+      patterns: [
+        /(?<!пока )не работа\p{L}*|всё ещё|все еще|по-прежнему|опять (?:не|та же|эта)|снова не|та же ошибка|ничего не (?:изменилось|поменялось)/u,
+      ],
     },
     {
       lang: 'zh',
@@ -229,9 +296,15 @@ export const STILL_BROKEN: RuleSet = {
     {
       lang: 'ja',
       examples: [],
-      patterns: [/(?:まだ|やはり|やっぱり)(?:動か|表示され|直って|でき|エラー)|動かない|動きません|表示されない|直っていない|変わらない/],
+      patterns: [
+        /(?:まだ|やはり|やっぱり)(?:動か|表示され|直って|でき|エラー)|動かない|動きません|表示されない|直っていない|変わらない/,
+      ],
     },
-    { lang: 'ko', examples: [], patterns: [/안 ?돼|작동(?:하지|을 안|이 안)|(?:여전히|아직도) (?:안|에러|오류|같은)/] },
+    {
+      lang: 'ko',
+      examples: [],
+      patterns: [/안 ?돼|작동(?:하지|을 안|이 안)|(?:여전히|아직도) (?:안|에러|오류|같은)/],
+    },
     { lang: 'th', examples: [], patterns: [/ไม่ทำงาน|ยังไม่|ยังคง/] },
   ],
 };
@@ -275,7 +348,7 @@ export const ERROR_OUTPUT: RuleSet = {
       lang: 'any',
       examples: ['dev-msg-0046', 'dev-msg-0208', 'dev-msg-0216', 'dev-msg-0228'],
       patterns: [
-        /(?<![\p{L}])(?:(?<![a-z])[a-z]{0,30}(?:error|exception)|traceback|fatal|failed|failure|err_[a-z_]+)(?![\p{L}])/u,
+        /(?<![\p{L}])(?:[a-z]{0,30}(?:error|exception)|traceback|fatal|failed|failure|err_[a-z_]+)(?![\p{L}])/u,
         /^\s*at [\w.$<>]{1,80} ?\(|^\s*\d{1,2}:\d{2}:\d{2}|^\s*\d{4}-\d{2}-\d{2}[ t]\d/,
         /[\w-]{1,60}\.(?:tsx?|jsx?|py|kt|java|go|rs|rb|php|cs|swift)[:(]\d+|status (?:code )?[45]\d\d/,
       ],
@@ -300,12 +373,42 @@ export const CLAIMED_SUCCESS: RuleSet = {
         /(?:it|this|that|everything) (?:now )?works|all set|successfully|(?:is|are) (?:now )?complete/,
       ],
     },
-    { lang: 'ru', examples: ['dev-msg-0216', 'dev-msg-0228'], patterns: [/теперь|готов\p{L}*|должн\p{L}* (?:работать|исчезнуть)|исправлен\p{L}*|успешно/u] },
-    { lang: 'zh', examples: ['dev-msg-0046'], patterns: [/现在.{0,30}(?:了|完成|成功|正常)|应该(?:就)?(?:可以|能|会|没问题)|已(?:经)?(?:完成|修复|解决)/] },
-    { lang: 'fr', examples: [], patterns: [/devrai(?:t|ent) (?:maintenant )?(?:fonctionner|marcher|être)|fonctionnel\p{L}*|corrig\p{L}*|résolu\p{L}*/u] },
-    { lang: 'es', examples: [], patterns: [/(?:ahora|ya) (?:funciona|debería)|debería funcionar|list[oa]|corregid\p{L}*|resuelt\p{L}*/u] },
-    { lang: 'it', examples: [], patterns: [/ora (?:funziona|dovrebbe)|dovrebbe funzionare|risolt\p{L}*|sistemat\p{L}*/u] },
-    { lang: 'pl', examples: [], patterns: [/powinno (?:teraz )?(?:działać|być)|naprawion\p{L}*|teraz działa/u] },
+    {
+      lang: 'ru',
+      examples: ['dev-msg-0216', 'dev-msg-0228'],
+      patterns: [/теперь|готов\p{L}*|должн\p{L}* (?:работать|исчезнуть)|исправлен\p{L}*|успешно/u],
+    },
+    {
+      lang: 'zh',
+      examples: ['dev-msg-0046'],
+      patterns: [
+        /现在.{0,30}(?:了|完成|成功|正常)|应该(?:就)?(?:可以|能|会|没问题)|已(?:经)?(?:完成|修复|解决)/,
+      ],
+    },
+    {
+      lang: 'fr',
+      examples: [],
+      patterns: [
+        /devrai(?:t|ent) (?:maintenant )?(?:fonctionner|marcher|être)|fonctionnel\p{L}*|corrig\p{L}*|résolu\p{L}*/u,
+      ],
+    },
+    {
+      lang: 'es',
+      examples: [],
+      patterns: [
+        /(?:ahora|ya) (?:funciona|debería)|debería funcionar|list[oa]|corregid\p{L}*|resuelt\p{L}*/u,
+      ],
+    },
+    {
+      lang: 'it',
+      examples: [],
+      patterns: [/ora (?:funziona|dovrebbe)|dovrebbe funzionare|risolt\p{L}*|sistemat\p{L}*/u],
+    },
+    {
+      lang: 'pl',
+      examples: [],
+      patterns: [/powinno (?:teraz )?(?:działać|być)|naprawion\p{L}*|teraz działa/u],
+    },
     { lang: 'ja', examples: [], patterns: [/はずです|完了しました|解決しました|修正しました/] },
   ],
 };
@@ -320,9 +423,27 @@ export const WHOLE_SCOPE: RuleSet = {
     {
       lang: 'en',
       examples: ['dev-msg-0056', 'dev-msg-0080', 'dev-msg-0271'],
-      patterns: [/(?:in|to|for|on|check) all (?:of )?(?:the |my |your )?(?:[\w./-]+ ){0,3}(?:files|pages|components)|every (?:file|page|component)/],
+      patterns: [
+        /(?:in|to|for|on|check) all (?:of )?(?:the |my |your )?(?:[\w./-]+ ){0,3}(?:files|pages|components)|every (?:file|page|component)/,
+      ],
     },
     { lang: 'zh', examples: [], patterns: [/所有(?:的)?(?:文件|页面|组件)/] },
+  ],
+};
+
+/**
+ * The whole message is an order to fix it, right after the agent stopped short (it listed fixes for the person,
+ * or said it was done). After "Want me to fix it?" the same word approves the offer instead.
+ */
+export const BARE_FIX: RuleSet = {
+  name: 'BARE_FIX',
+  groups: [
+    {
+      lang: 'en',
+      examples: ['dev-msg-0072', 'dev-msg-0183'],
+      patterns: [/^(?:please )?fix(?: it| this| that)?(?: please)?[.!]*$/],
+    },
+    { lang: 'zh', examples: [], patterns: [/^(?:修复|修一下|改一下|修)(?:吧)?[.!。]*$/] },
   ],
 };
 
@@ -335,7 +456,7 @@ export const HANDBACK: RuleSet = {
   groups: [
     {
       lang: 'en',
-      examples: ['dev-hb-0008', 'dev-hb-0064', 'dev-hb-0074', 'dev-hb-0094', 'dev-hb-0101', 'dev-hb-0131', 'dev-hb-0166'],
+      examples: ['dev-hb-0008', 'dev-hb-0064', 'dev-hb-0074', 'dev-hb-0094', 'dev-hb-0101'],
       patterns: [
         /(?:would|do) you (?:like|want) (?:me )?to|(?:do you )?want me to|shall i|should i [^.!?\n]{1,100}\?/,
         /i can [^.!?\n]{1,120}? if you (?:want|like|wish|'d like|would like|prefer)|if you(?:'d| would)? like,? i (?:can|could|will)/,
@@ -343,22 +464,24 @@ export const HANDBACK: RuleSet = {
         /would you like (?:instructions|a script|help|me)|^#{0,4} ?(?:suggested |recommended )?next steps?:?$|the (?:only|last|final|remaining|next) step (?:is|left|would be)/m,
         /run (?:the following|these|this) (?:commands?|script)|(?:restart|reload|rebuild) (?:your|the) (?:[\w.]+ ){0,2}(?:server|app|application)/,
         /(?:you(?:'ll| will)? need to|you should|make sure to|be sure to|don't forget to) (?:run|install|restart|execute|commit|push|pass|update|apply|copy|paste|save|replace|convert)/,
-        /(?:paste|copy) (?:that|this|it) (?:into|in|to)|(?:now )?update your (?:[\w.]+ ){0,2}files|save it as|make it executable/,
+        /(?:paste|copy) (?:that|this|it) (?:into|in|to)|update your (?:[\w.]+ ){0,2}(?:files?|code|config\w*)|save it as|make it executable/,
       ],
     },
     {
       lang: 'zh',
-      examples: ['dev-hb-0004', 'dev-hb-0015', 'dev-hb-0050', 'dev-hb-0077', 'dev-hb-0078', 'dev-hb-0095', 'dev-hb-0145'],
+      examples: ['dev-hb-0004', 'dev-hb-0015', 'dev-hb-0050', 'dev-hb-0077', 'dev-hb-0078'],
       patterns: [
         /需要我|要不要我|要我(?:帮|来|再)|我可以(?:帮你|为你|再|直接).{0,40}(?:吗|\?)|如果(?:你|您)(?:愿意|需要|想)[,，]?.{0,20}我(?:可以|就|会|下一步)/,
         /(?:你|您)需要(?:确保|运行|执行|安装|重启|手动)|请(?:运行|执行|重启|重新启动|手动)|接下来(?:执行|运行|提交)|建议(?:立刻|立即)?(?:提交|运行|执行)/,
-        /确认后我|可以说一声|可以说一下|创建对应的|(?:您|你)就可以/,
+        /确认后我|可以说一声|可以说一下/,
       ],
     },
     {
       lang: 'ja',
       examples: ['dev-hb-0005', 'dev-hb-0085', 'dev-hb-0089', 'dev-hb-0151'],
-      patterns: [/しましょうか|しますか|(?:教えて|実行して|試して|確認して|起動して|設定して)(?:ください|みてください)/],
+      patterns: [
+        /しましょうか|しますか|(?:教えて|実行して|試して|確認して|起動して|設定して)(?:ください|みてください)/,
+      ],
     },
     {
       lang: 'ru',
@@ -370,9 +493,21 @@ export const HANDBACK: RuleSet = {
       examples: ['dev-hb-0026', 'dev-hb-0054'],
       patterns: [/souhaitez-vous|voulez-vous|je peux (?:\p{L}+ ){0,5}si vous|pouvez-vous/u],
     },
-    { lang: 'es', examples: ['dev-hb-0030', 'dev-hb-0042'], patterns: [/(?:desea|quiere|quieres|querés) (?:que|\p{L}+[aei]r)|te gustaría/u] },
-    { lang: 'it', examples: ['dev-hb-0072', 'dev-hb-0102'], patterns: [/se vuoi,? (?:posso|ti)|(?<!non )vuoi che/] },
-    { lang: 'pl', examples: ['dev-hb-0041', 'dev-hb-0061', 'dev-hb-0136'], patterns: [/chcesz,? (?:żebym|abym|bym)|czy chcesz|daj znać,? czy chcesz/] },
+    {
+      lang: 'es',
+      examples: ['dev-hb-0030', 'dev-hb-0042'],
+      patterns: [/(?:desea|quiere|quieres|querés) (?:que|\p{L}+[aei]r)|te gustaría/u],
+    },
+    {
+      lang: 'it',
+      examples: ['dev-hb-0072', 'dev-hb-0102'],
+      patterns: [/se vuoi,? (?:posso|ti)|(?<!non )vuoi che/],
+    },
+    {
+      lang: 'pl',
+      examples: ['dev-hb-0041', 'dev-hb-0061', 'dev-hb-0136'],
+      patterns: [/chcesz,? (?:żebym|abym|bym)|czy chcesz|daj znać,? czy chcesz/],
+    },
   ],
 };
 
@@ -385,13 +520,13 @@ export const WAITING: RuleSet = {
   groups: [
     {
       lang: 'en',
-      examples: ['dev-hb-0021', 'dev-hb-0027', 'dev-hb-0032', 'dev-hb-0055', 'dev-hb-0058', 'dev-hb-0066', 'dev-hb-0075', 'dev-hb-0093'],
+      examples: ['dev-hb-0021', 'dev-hb-0027', 'dev-hb-0032', 'dev-hb-0055', 'dev-hb-0058'],
       patterns: [
         /(?:paste|enter|provide|share|send|give me) (?:your|the) (?:[\w-]+ ){0,2}(?:key|token|password|secret|credentials?)/,
         /add (?:[\w./-]+ ){0,6}(?:to|in) (?:the|this|our) (?:chat|conversation)|please (?:provide|share|send|paste|upload|attach)/,
         /once (?:you|i) (?:have|add|provide|share|send|confirm|run|restart)|(?:let me know|tell me) (?:once|when|whether)/,
         /let me know if:|let me know if (?:it|the|that|this) (?:works|worked|fixes|shows|looks|is resolved)/,
-        /take a look|how does it look|(?:does|did) (?:it|that|this|rotato|the \w+) (?:\w+ )?(?:look|work|render|show|hold|appear)/,
+        /take a look|how does it look|(?:does|did) (?:it|that|this|the \w+|\w+) (?:\w+ )?(?:look|work|render|show|hold|appear)/,
         /can you (?:check|confirm|verify|test|try|look|see|open)|what (?:do you see|does it show)/,
         /(?:i need|i'll need|i still need) (?:you to|your)|let me know when you(?:'re| are) (?:ready|done)|waiting (?:for|on) (?:you|your)/,
       ],
@@ -399,7 +534,9 @@ export const WAITING: RuleSet = {
     {
       lang: 'zh',
       examples: ['dev-hb-0132', 'dev-hb-0139'],
-      patterns: [/告诉我结果|(?:发给|贴给)我|等(?:你|您)|控制台.{0,10}(?:显示|看到)|(?:你|您)需要(?:点击|登录)|点击它|点击页面|您可以直接复制/],
+      patterns: [
+        /告诉我结果|(?:发给|贴给)我|等(?:你|您)|控制台.{0,10}(?:显示|看到)|(?:你|您)需要(?:点击|登录)|点击它|点击页面|您可以直接复制/,
+      ],
     },
     {
       lang: 'ru',
@@ -409,9 +546,15 @@ export const WAITING: RuleSet = {
     {
       lang: 'fr',
       examples: ['dev-hb-0152', 'dev-hb-0165'],
-      patterns: [/qu'est-ce qui s'affiche|pourriez-vous me (?:montrer|donner|envoyer|partager)|(?:partagez|envoyez|montrez)-moi/],
+      patterns: [
+        /qu'est-ce qui s'affiche|pourriez-vous me (?:montrer|donner|envoyer|partager)|(?:partagez|envoyez|montrez)-moi/,
+      ],
     },
-    { lang: 'es', examples: ['dev-hb-0018'], patterns: [/av[ií]sa?me|avíseme|cuando tengas|(?:envíame|pásame|pasame)/] },
+    {
+      lang: 'es',
+      examples: ['dev-hb-0018'],
+      patterns: [/av[ií]sa?me|avíseme|cuando tengas|(?:envíame|pásame|pasame)/],
+    },
     { lang: 'pl', examples: ['dev-hb-0124'], patterns: [/napisz,? co (?:dokładnie )?widzisz|wklej/] },
   ],
 };
@@ -430,9 +573,21 @@ export const CLARIFYING: RuleSet = {
         /^[-*]? ?\**(?:option )?[a-c][).:]\**/m,
       ],
     },
-    { lang: 'zh', examples: ['dev-hb-0001', 'dev-hb-0022', 'dev-hb-0071'], patterns: [/选哪|哪一项|哪种|怎么执行|如果你愿意补充/] },
-    { lang: 'ru', examples: ['dev-hb-0081', 'dev-hb-0112'], patterns: [/или продолжить|всё ли вас устраивает/] },
-    { lang: 'fr', examples: ['dev-hb-0170'], patterns: [/quelle (?:approche|option|solution)|préférez-vous/] },
+    {
+      lang: 'zh',
+      examples: ['dev-hb-0001', 'dev-hb-0022', 'dev-hb-0071'],
+      patterns: [/选哪|哪一项|哪种|怎么执行|如果你愿意补充/],
+    },
+    {
+      lang: 'ru',
+      examples: ['dev-hb-0081', 'dev-hb-0112'],
+      patterns: [/или продолжить|всё ли вас устраивает/],
+    },
+    {
+      lang: 'fr',
+      examples: ['dev-hb-0170'],
+      patterns: [/quelle (?:approche|option|solution)|préférez-vous/],
+    },
   ],
 };
 
@@ -446,7 +601,7 @@ export const NOT_HANDBACK: RuleSet = {
   groups: [
     {
       lang: 'en',
-      examples: ['dev-hb-0009', 'dev-hb-0031', 'dev-hb-0038', 'dev-hb-0082', 'dev-hb-0084', 'dev-hb-0148'],
+      examples: ['dev-hb-0009', 'dev-hb-0031', 'dev-hb-0038', 'dev-hb-0082', 'dev-hb-0084'],
       patterns: [
         /(?:(?:would|do) you (?:like|want) me to|or) (?:make any (?:\w+ )?(?:adjustments|changes|modifications)|explain (?:any|anything|more))/,
         /is there anything (?:else|specific)|anything else|(?:would you like|want) me to help with\?|ready to help/,
@@ -455,7 +610,7 @@ export const NOT_HANDBACK: RuleSet = {
     },
     {
       lang: 'en',
-      examples: ['dev-hb-0035', 'dev-hb-0046', 'dev-hb-0076', 'dev-hb-0104', 'dev-hb-0109', 'dev-hb-0116', 'dev-hb-0137', 'dev-hb-0169'],
+      examples: ['dev-hb-0035', 'dev-hb-0046', 'dev-hb-0076', 'dev-hb-0104', 'dev-hb-0109'],
       patterns: [
         /(?:^|[.!?:] )(?:let me (?!know)\w+|let's (?:\w+ )?(?:create|build|run|check|try|fix|verify)|now (?:let me|i'll))/m,
         /i'm (?:now )?(?:replacing|adding|running|checking|fixing|updating|installing)/,
@@ -482,17 +637,18 @@ export const STATED_SURPRISE: RuleSet = {
   groups: [
     {
       lang: 'en',
-      examples: ['dev-sur-0009', 'dev-sur-0049', 'dev-sur-0067', 'dev-sur-0099', 'dev-sur-0004', 'dev-sur-0047'],
+      examples: ['dev-sur-0009', 'dev-sur-0049', 'dev-sur-0067', 'dev-sur-0099', 'dev-sur-0004'],
       patterns: [
         /i (?:was|am) (?:wrong|mistaken)|i made (?:a|an) (?:\w+ )?(?:mistake|error)|my (?:mistake|bad|apologies|error)/,
         /(?:apologi[sz]e|sorry) for (?:the|my|any) (?:\w+ )?(?:confusion|mistake|error|oversight|misunderstanding)/,
         /i (?:misread|misunderstood|overlooked|introduced (?:a|an|the|some))|(?:catching|caught|spotting) (?:my |that |the )?(?:mistake|error)|good catch/,
-        /(?:my|the) previous (?:\w+ ){0,2}(?:did ?n't|did not|was ?n't|was not|were|introduced|broke|caused|missed)|previous incorrect/,
+        /my previous (?:\w+ ){0,2}(?:did ?n't|did not|was ?n't|was not|was wrong|introduced|broke|caused|missed)|previous incorrect/,
+        /the previous (?:fix|edit|change|attempt|approach|command|search|block)s? (?:did ?n't|did not|was ?n't|was not|introduced|broke|caused|missed|failed)/,
       ],
     },
     {
       lang: 'en',
-      examples: ['dev-sur-0008', 'dev-sur-0035', 'dev-sur-0038', 'dev-sur-0057', 'dev-sur-0080', 'dev-sur-0108'],
+      examples: ['dev-sur-0008', 'dev-sur-0035', 'dev-sur-0038', 'dev-sur-0057', 'dev-sur-0080'],
       patterns: [
         /you(?:'re| are) (?:absolutely |quite |completely )?(?:right|correct)\b.{0,150}?(?:apologi[sz]e|apologies|sorry|mistakes?|incorrect|wrong|previous(?:ly)?|failed|is ?n't|was ?n't|are ?n't|correct \w+|again)/,
         /you(?:'re| are) (?:right|correct) (?:-|—|–|to (?:flag|point out|catch|question))/,
@@ -500,13 +656,13 @@ export const STATED_SURPRISE: RuleSet = {
     },
     {
       lang: 'en',
-      examples: ['dev-sur-0012', 'dev-sur-0018', 'dev-sur-0054', 'dev-sur-0070', 'dev-sur-0077', 'dev-sur-0113', 'dev-sur-0033'],
+      examples: ['dev-sur-0012', 'dev-sur-0018', 'dev-sur-0054', 'dev-sur-0070', 'dev-sur-0077'],
       patterns: [
-        /did ?n't (?:work|go|behave|turn out) as (?:i |we )?expected|(?:than|as|what) (?:i|we) (?:expected|assumed|thought)/,
+        /did ?n't (?:work|go|behave|turn out) as (?:i |we )?expected|(?:than|what) (?:i|we) (?:expected|assumed|thought)/,
         /(?:this|that|it)(?:'s| is| was) (?:very |quite |really |rather |a bit |pretty )?(?:strange|odd|weird|unexpected|surprising|puzzling|baffling)/,
         /(?<!if (?:it )?)turn(?:s|ed) out|surprised|to my surprise|mystery|that explains|on (?:closer|second) (?:look|inspection|thought)/,
         /the (?:real|actual|true) (?:problem|issue|cause|culprit|reason)|wait,? (?:that's|that is|this is|it's) not (?:right|correct)/,
-        /oops|whoops|i (?:had )?(?:assumed|thought|expected) [^.!?\n]{1,80}(?:but|however)|i (?:now )?reali[sz]ed?|(?:treat|take) (?:that|this) as a correction|my (?:\w+ ){0,2}needs? (?:adjustment|adjusting|fixing|correcting)|(?:^|[.!?] )(?:ah|aha|oh|huh|interesting)(?:,? right|,? i see|!| -| —|,)/m,
+        /oops|whoops|i (?:had )?(?:assumed|thought|expected) [^.!?\n]{1,80}(?:but|however)|i (?:now )?reali[sz]ed?|(?:treat|take) (?:that|this) as a correction|my (?:\w+ ){0,2}needs? (?:adjustment|adjusting|fixing|correcting)|(?:^|[.!?] )(?:(?:ah|aha|oh|huh)(?:,? (?:right|i see|wait)|!)|interesting(?:!| -| —|,|\.))/m,
       ],
     },
     {
@@ -517,10 +673,28 @@ export const STATED_SURPRISE: RuleSet = {
         /抱歉.{0,6}我(?:发现|之前|刚才|搞错|弄错|忽略|漏)|实际上.{0,4}更可能|我的错/,
       ],
     },
-    { lang: 'ru', examples: ['dev-sur-0095'], patterns: [/(?:чем|как) (?:мы |я )?(?:ожида|предполага|думал)\p{L}*|я ошиб\p{L}*|моя ошибка|странно|оказалось|вы правы/u] },
-    { lang: 'fr', examples: ['dev-sur-0039'], patterns: [/je me suis tromp\p{L}*|vous avez raison|tu as raison|mon erreur|étrange|inattendu\p{L}*/u] },
-    { lang: 'es', examples: [], patterns: [/me equivoqué|tienes razón|tiene razón|mi error|qué raro|inesperad\p{L}*/u] },
-    { lang: 'it', examples: [], patterns: [/mi sono sbagliat\p{L}*|hai ragione|ha ragione|strano|inaspettat\p{L}*/u] },
+    {
+      lang: 'ru',
+      examples: ['dev-sur-0095'],
+      patterns: [
+        /(?:чем|как) (?:мы |я )?(?:ожида|предполага|думал)\p{L}*|я ошиб\p{L}*|моя ошибка|странно|оказалось|вы правы/u,
+      ],
+    },
+    {
+      lang: 'fr',
+      examples: ['dev-sur-0039'],
+      patterns: [/je me suis tromp\p{L}*|vous avez raison|tu as raison|mon erreur|étrange|inattendu\p{L}*/u],
+    },
+    {
+      lang: 'es',
+      examples: [],
+      patterns: [/me equivoqué|tienes razón|tiene razón|mi error|qué raro|inesperad\p{L}*/u],
+    },
+    {
+      lang: 'it',
+      examples: [],
+      patterns: [/mi sono sbagliat\p{L}*|hai ragione|ha ragione|strano|inaspettat\p{L}*/u],
+    },
     { lang: 'pl', examples: [], patterns: [/pomyli\p{L}*|masz rację|dziwne|nieoczekiwan\p{L}*/u] },
     { lang: 'ja', examples: [], patterns: [/間違えました|間違っていました|おっしゃる通り|予想外/] },
   ],
@@ -533,7 +707,9 @@ export const NOT_SURPRISE: RuleSet = {
     {
       lang: 'en',
       examples: ['dev-sur-0027', 'dev-sur-0076'],
-      patterns: [/if (?:this|it|that) (?:does ?n't|did ?n't) work as expected|self-correction|surprisingly (?:easy|simple|quick|small)/],
+      patterns: [
+        /if (?:this|it|that) (?:does ?n't|did ?n't) work as expected|self-correction|surprisingly (?:easy|simple|quick|small)/,
+      ],
     },
   ],
 };
@@ -618,19 +794,23 @@ export const HARNESS_FRAMING: RuleSet = {
     {
       lang: 'any',
       examples: ['dev-tf-0011', 'dev-tf-0059', 'dev-tf-0063'],
-      patterns: [/^(?:process exited with code \d+|exit code \d+|original token count: \d+|output:|wall time: .{0,40})$/m],
+      patterns: [
+        /^(?:process exited with code \d+|exit code \d+|original token count: \d+|output:|wall time: .{0,40})$/m,
+        // The shell prompt older exports print after the output.
+        /^\(base\) .{0,80}[%$#] *$|^ps [a-z]:\\.{0,200}> *$|^[\w.-]+@[\w.-]+ .{0,120}[%$#] *$/m,
+      ],
     },
   ],
 };
 
-/** Lines the IDE's shell wrapper adds to any command's output; they say nothing about the command. */
+/** Lines the IDE's shell wrapper adds to a command's output; alone, they say the wrapper broke, not the command. */
 export const SHELL_WRAPPER: RuleSet = {
   name: 'SHELL_WRAPPER',
   groups: [
     {
       lang: 'any',
       examples: ['dev-tf-0003', 'dev-tf-0040', 'dev-tf-0051'],
-      patterns: [/dump_zsh_state|cursor_snap_env_vars|^\(base\) .{0,80}[%$#] *$|^ps [a-z]:\\.{0,200}> *$|^[\w.-]+@[\w.-]+ .{0,120}[%$#] *$/m],
+      patterns: [/dump_zsh_state|cursor_snap_env_vars/],
     },
   ],
 };
@@ -658,8 +838,20 @@ export const PROBE: RuleSet = {
       examples: ['dev-tf-0011', 'dev-tf-0012', 'dev-tf-0058'],
       patterns: [/git (?:-c "[^"]{1,200}" |-c \S{1,200} )?(?:status|rev-parse|remote|branch|log)\b/],
     },
-    { lang: 'any', examples: ['dev-tf-0063'], patterns: [/^(?:cd [^;&|]{1,300}(?:&&|;) ?)?(?:rg|grep|egrep|fgrep|ag|test|\[|which|command -v|pgrep|lsof) /] },
-    { lang: 'any', examples: ['dev-tf-0004', 'dev-tf-0070'], patterns: [/^(?:cd [^;&|]{1,300}(?:&&|;) ?)?(?:curl|wget|http|httpie|invoke-webrequest|invoke-restmethod) /] },
+    {
+      lang: 'any',
+      examples: ['dev-tf-0063'],
+      patterns: [
+        /^(?:cd [^;&|]{1,300}(?:&&|;) ?)?(?:rg|grep|egrep|fgrep|ag|test|\[|which|command -v|pgrep|lsof) /,
+      ],
+    },
+    {
+      lang: 'any',
+      examples: ['dev-tf-0004', 'dev-tf-0070'],
+      patterns: [
+        /^(?:cd [^;&|]{1,300}(?:&&|;) ?)?(?:curl|wget|http|httpie|invoke-webrequest|invoke-restmethod) /,
+      ],
+    },
   ],
 };
 
@@ -668,7 +860,11 @@ export const PROBE_ANSWER: RuleSet = {
   name: 'PROBE_ANSWER',
   groups: [
     { lang: 'any', examples: ['dev-tf-0012', 'dev-tf-0058'], patterns: [/not a git repository/] },
-    { lang: 'any', examples: ['dev-tf-0004', 'dev-tf-0070'], patterns: [/"status": ?40[13]|http\/[\d.]+ 40[13]|40[13] (?:unauthorized|forbidden)|unauthorized/] },
+    {
+      lang: 'any',
+      examples: ['dev-tf-0004', 'dev-tf-0070'],
+      patterns: [/"status": ?40[13]|http\/[\d.]+ 40[13]|40[13] (?:unauthorized|forbidden)|unauthorized/],
+    },
   ],
 };
 
@@ -679,9 +875,16 @@ export const DECLINE: RuleSet = {
     {
       lang: 'en',
       examples: [],
-      patterns: [/^(?:no|nope|nah|not now|not yet|no thanks|no thank you|skip(?: it| that)?|leave it|never ?mind|don't bother|no need)(?=[ ,.!]|$)/],
+      patterns: [
+        /^(?:no|nope|nah|not now|not yet|skip(?: it| that)?|leave it|never ?mind|don't bother|no need)(?![\w'])/,
+      ],
     },
-    { lang: 'any', examples: [], patterns: [/^(?:нет|не надо|не нужно|non|no gracias|non merci|nie|不用|不要|不需要|算了|いいえ|いらない|結構です|ไม่)/] },
+    { lang: 'ru', examples: [], patterns: [/^(?:нет|не надо|не нужно)/] },
+    { lang: 'fr', examples: [], patterns: [/^(?:non|pas besoin|pas maintenant)/] },
+    { lang: 'es', examples: [], patterns: [/^(?:no gracias|todavía no|no hace falta)/] },
+    { lang: 'pl', examples: [], patterns: [/^(?:nie|jeszcze nie)(?! wiem)/] },
+    { lang: 'zh', examples: [], patterns: [/^(?:不用|不要|不需要|算了|先不)/] },
+    { lang: 'ja', examples: [], patterns: [/^(?:いいえ|いらない|結構です|大丈夫です)/] },
   ],
 };
 
@@ -691,17 +894,39 @@ export const APPROVE: RuleSet = {
   groups: [
     {
       lang: 'en',
-      examples: ['dev-msg-0094', 'dev-msg-0107', 'dev-msg-0227', 'dev-msg-0242'],
+      examples: ['dev-msg-0094', 'dev-msg-0107', 'dev-msg-0227', 'dev-msg-0242', 'dev-msg-0229'],
       patterns: [
-        /^(?:yes|yep|yeah|yup|y|ok|okay|sure|go|go ahead|do it|please do|proceed|continue|sounds good|lgtm|great|perfect|alright|fine)(?=[ ,.!]|$)/,
-        /^(?:let's do it|go for it|ship it|keep going|confirmed|approved|start)(?=[ ,.!]|$)/,
+        /^(?:yes|yep|yeah|yup|y|ok|okay|sure|go|go ahead|do it|please do|proceed|continue|sounds good|lgtm|great|perfect|alright|fine)(?![\w'])/,
+        /^(?:let's do it|go for it|ship it|keep going|confirmed|approved|start)(?![\w'])/,
       ],
     },
     {
-      lang: 'any',
-      examples: ['dev-msg-0008', 'dev-msg-0106', 'dev-msg-0187', 'dev-msg-0232', 'dev-msg-0249'],
-      patterns: [/^(?:да|давай|конечно|продолжай|oui|d'accord|vas-y|sí|si|claro|dale|tak|jasne|sì|certo|va bene|好的|好|可以|行|是的|继续|确认|はい|お願い|ใช่|ได้)/],
+      lang: 'ru',
+      examples: ['dev-msg-0008', 'dev-msg-0249'],
+      patterns: [/^(?:да|давай|конечно|продолжай|далее)/],
     },
+    {
+      lang: 'fr',
+      examples: ['dev-msg-0195'],
+      patterns: [/^(?:oui|d'accord|vas-y|allez-y|très bien|tres bien)/],
+    },
+    {
+      lang: 'es',
+      examples: [],
+      patterns: [/^(?:sí|si|claro|dale|adelante|de acuerdo)(?=[ ,.!]|$)/],
+    },
+    {
+      lang: 'it',
+      examples: ['dev-msg-0187', 'dev-msg-0247'],
+      patterns: [/^(?:sì|si|certo|va bene|procedi)(?=[ ,.!]|$)/],
+    },
+    { lang: 'pl', examples: ['dev-msg-0232'], patterns: [/^(?:tak|jasne|dobrze)/] },
+    {
+      lang: 'zh',
+      examples: ['dev-msg-0106', 'dev-msg-0188'],
+      patterns: [/^(?:好的|好吧|好(?=[，,。 ])|可以|行|是的|继续|确认|帮我)/],
+    },
+    { lang: 'ja', examples: [], patterns: [/^(?:はい|お願い|進めて)/] },
   ],
 };
 
@@ -724,9 +949,23 @@ export const NEEDS_PERSON: RuleSet = {
         /(?:my|the) (?:password|api key|token|credentials|2fa|otp) (?:is|are)/,
       ],
     },
-    { lang: 'es', examples: ['dev-msg-0164'], patterns: [/no cuento con (?:el )?acceso|no tengo (?:el )?acceso|espera (?:a que|hasta)/] },
-    { lang: 'fr', examples: [], patterns: [/attends? (?:que|jusqu)|je (?:le )?ferai moi-même|mot de passe|je n'ai pas (?:l'accès|accès)/] },
+    {
+      lang: 'es',
+      examples: ['dev-msg-0164'],
+      patterns: [/no cuento con (?:el )?acceso|no tengo (?:el )?acceso|espera (?:a que|hasta)/],
+    },
+    {
+      lang: 'fr',
+      examples: [],
+      patterns: [
+        /attends? (?:que|jusqu)|je (?:le )?ferai moi-même|mot de passe|je n'ai pas (?:l'accès|accès)/,
+      ],
+    },
     { lang: 'ru', examples: [], patterns: [/подожди,? пока|я сам|пароль|нет доступа/] },
-    { lang: 'zh', examples: [], patterns: [/等我|我来(?:做|处理|确认)|我自己(?:来|做|处理)|密码|我需要(?:确认|考虑|问)|没有权限/] },
+    {
+      lang: 'zh',
+      examples: [],
+      patterns: [/等我|我来(?:做|处理|确认)|我自己(?:来|做|处理)|密码|我需要(?:确认|考虑|问)|没有权限/],
+    },
   ],
 };

@@ -5,10 +5,12 @@
 import type { HandbackKind } from '../core/index.ts';
 import {
   APPROVE,
+  BARE_FIX,
   CLAIMED_SUCCESS,
   CLARIFYING,
   CORRECTION_ANYWHERE,
   CORRECTION_OPENING,
+  type CueGroup,
   DECLINE,
   ENVIRONMENT,
   ERROR_OUTPUT,
@@ -25,7 +27,7 @@ import {
   PROBE,
   PROBE_ANSWER,
   PROJECT_LOCAL,
-  type CueGroup,
+  REDIRECT,
   type RuleSet,
   SHELL_WRAPPER,
   STATED_SURPRISE,
@@ -84,10 +86,12 @@ const cues = {
   notCorrection: compile(NOT_CORRECTION),
   opening: compile(CORRECTION_OPENING),
   anywhere: compile(CORRECTION_ANYWHERE),
+  redirect: compile(REDIRECT),
   stillBroken: compile(STILL_BROKEN),
   errorOutput: compile(ERROR_OUTPUT),
   claimedSuccess: compile(CLAIMED_SUCCESS),
   wholeScope: compile(WHOLE_SCOPE),
+  bareFix: compile(BARE_FIX),
   surprise: compile(STATED_SURPRISE),
   notSurprise: compile(NOT_SURPRISE),
   environment: compile(ENVIRONMENT),
@@ -165,15 +169,19 @@ function stripCode(text: string): string {
     .replace(/[*_]{1,3}(?=\S)|(?<=\S)[*_]{1,3}/g, '');
 }
 
-/** The message opens with pasted error output rather than words of the person's own. */
+/**
+ * The message is pasted error output, not the person's own words: at least two of its first four lines read as
+ * error output, and the first line is either one of them or a short heading (not a question or a request).
+ */
 function isBareLog(said: string): boolean {
   const lines = normalizeLines(said)
     .split('\n')
     .filter((line) => line.trim() !== '')
     .slice(0, 4);
+  const logLines = lines.filter((line) => firstHit(cues.errorOutput, line) !== null);
   const first = lines[0] ?? '';
-  if (/\?$/.test(first) || /^(?:can|could|would|please|help|how|what|why|fix|i|we|my)\b/.test(first)) return false;
-  return lines.filter((line) => firstHit(cues.errorOutput, line) !== null).length >= 2;
+  const heading = first.split(' ').length <= 6 && !/[?:]$/.test(first);
+  return logLines.length >= 2 && (logLines[0] === first || heading);
 }
 
 /**
@@ -193,30 +201,30 @@ export function detectCorrection(said: string, agentBefore?: string): CueHit | n
   if (firstHit(cues.notCorrection, lines)) return null;
   const text = normalizeText(stripCode(said));
   const afterAgent = agentBefore === undefined || agentBefore.trim() !== '';
-  const handedBack = agentBefore ? classifyHandback(agentBefore) : null;
+  let handedBack: ReturnType<typeof classifyHandback> | undefined;
+  const handback = () => {
+    handedBack ??= agentBefore ? classifyHandback(agentBefore) : null;
+    return handedBack;
+  };
 
   let opening = firstHit(cues.opening, text);
   // "no" to "Want me to …?" or "Which one?" answers the agent; "no" to "Does it work now?" says it does not.
-  const answered = handedBack !== null && handedBack.kind !== 'waiting';
-  if (opening && answered && classifyAnswer(said) === 'declined') opening = null;
+  if (opening && classifyAnswer(said) === 'declined' && (handback()?.kind ?? 'waiting') !== 'waiting')
+    opening = null;
   const hit = opening ?? firstHit(cues.anywhere, text);
   if (hit || !afterAgent) return hit;
 
-  const broken = firstHit(cues.stillBroken, text);
+  const broken = firstHit(cues.redirect, text) ?? firstHit(cues.stillBroken, text);
   if (broken) return broken;
   if (agentBefore && isBareLog(said)) {
     const claimed = firstHit(cues.claimedSuccess, normalizeText(agentBefore));
     if (claimed) return { rule: ERROR_OUTPUT.name, cue: `a bare error log after ${claimed.cue}` };
   }
-  if (handedBack) {
-    const whole = firstHit(cues.wholeScope, text);
-    if (whole) return whole;
-  }
-  // A bare "fix" after the agent stopped short of fixing says the work is not done; after "Want me to fix it?" it approves.
-  if (/^(?:please )?fix(?: it| this| that)?(?: please)?[.!]*$/.test(text) && handedBack?.kind !== 'offer') {
-    return { rule: CORRECTION_OPENING.name, cue: 'a bare "fix"' };
-  }
-  return null;
+  const whole = firstHit(cues.wholeScope, text);
+  if (whole && handback()) return whole;
+  // After "Want me to fix it?" a bare "fix" approves; after anything else it says the work is not done.
+  const order = firstHit(cues.bareFix, text);
+  return order && handback()?.kind !== 'offer' ? order : null;
 }
 
 /** Did the agent state, in this paragraph, that it was wrong or surprised? */
@@ -234,17 +242,17 @@ export function detectSurprise(paragraph: string): CueHit | null {
 export function classifyHandback(replyTail: string): { kind: HandbackKind; hit: CueHit } | null {
   const text = normalizeLines(stripCode(replyTail.slice(-1500)));
   let last: { at: number; rank: number; kind: HandbackKind | null; hit: CueHit } | null = null;
-  closingCues.forEach(({ kind, cues: list }, rank) => {
+  for (const [rank, { kind, cues: list }] of closingCues.entries()) {
     for (const cue of list) {
       for (let m = nextMatch(cue, text, 0); m; m = nextMatch(cue, text, m.index + 1)) {
+        // Later wins; at the same place, the later set (waiting over offer, "nothing" over all) wins.
         if (!last || m.index > last.at || (m.index === last.at && rank > last.rank)) {
           last = { at: m.index, rank, kind, hit: { rule: cue.rule, cue: cue.cue } };
         }
       }
     }
-  });
-  const found = last as { kind: HandbackKind | null; hit: CueHit } | null;
-  return found?.kind ? { kind: found.kind, hit: found.hit } : null;
+  }
+  return last?.kind ? { kind: last.kind, hit: last.hit } : null;
 }
 
 function exitCodeOf(error: string): number | undefined {
@@ -266,8 +274,10 @@ export function classifyFailure(f: { tool: string; input: string; error: string;
   const wrapper = lines.filter((line) => firstHit(cues.shellWrapper, line));
   const kept = lines.filter((line) => !firstHit(cues.shellWrapper, line));
   const error = kept.join('\n').trim();
-  if (/cancel/i.test(f.tool)) return environment({ rule: 'ENVIRONMENT', cue: 'the person cancelled the call' });
-  if (error === '' && wrapper.length > 0) return environment(firstHit(cues.shellWrapper, wrapper.join('\n'))!);
+  if (/cancel/i.test(f.tool))
+    return environment({ rule: 'ENVIRONMENT', cue: 'the person cancelled the call' });
+  if (error === '' && wrapper.length > 0)
+    return environment(firstHit(cues.shellWrapper, wrapper.join('\n'))!);
 
   for (const missing of cues.missingTool) {
     const name = nextMatch(missing, error, 0)?.[1];
@@ -280,7 +290,11 @@ export function classifyFailure(f: { tool: string; input: string; error: string;
   if (cmdlet) {
     const names = POWERSHELL_ALIASES[cmdlet] ?? [cmdlet];
     const called = names.some((name) => new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(input));
-    if (!called) return environment({ rule: 'SHELL_WRAPPER', cue: `error from ${cmdlet}, which the command did not call` });
+    if (!called)
+      return environment({
+        rule: 'SHELL_WRAPPER',
+        cue: `error from ${cmdlet}, which the command did not call`,
+      });
   }
   const env = firstHit(cues.environment, error);
   if (env) return environment(env);

@@ -1,0 +1,115 @@
+/**
+ * `npm run bench -- cues [--data DIR]`: the cue detectors' precision and recall on the labelled data (as the
+ * test gates them), then their speed on the same rows as a ratio to floors measured in this run: lower-casing
+ * the same strings, and `normalizeText` over them (which every detector does first).
+ */
+import { parseArgs } from 'node:util';
+import {
+  classifyFailure,
+  classifyHandback,
+  detectCorrection,
+  detectSurprise,
+  normalizeText,
+} from '../src/episodes/detect.ts';
+import { findDataDir, formatTable, hasData, readRows, scoreAll } from '../test/episodes/score.ts';
+
+// Results are kept here so the engine cannot drop a call whose result nobody reads.
+const sink: unknown[] = [];
+
+/** Runs `call` over every input (once to warm up, then until `minMs` have passed); returns milliseconds per call. */
+function timePerCall<T>(inputs: readonly T[], call: (input: T) => unknown, minMs = 400): number {
+  for (const input of inputs) sink[0] = call(input);
+  let calls = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < minMs) {
+    for (const input of inputs) sink[0] = call(input);
+    calls += inputs.length;
+    elapsed = performance.now() - start;
+  }
+  return elapsed / calls;
+}
+
+function slowestCall<T>(inputs: readonly T[], call: (input: T) => unknown): number {
+  let worst = 0;
+  for (const input of inputs) {
+    const start = performance.now();
+    sink[0] = call(input);
+    worst = Math.max(worst, performance.now() - start);
+  }
+  return worst;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' } } });
+  const dir = findDataDir(values.data);
+  if (!hasData(dir)) {
+    console.log(`no labelled data in ${dir} (pass --data DIR or set REMEM_DATA_DIR)`);
+    return;
+  }
+  console.log('Precision and recall (agent_mistake is the positive class of failures):\n');
+  console.log(formatTable(scoreAll(dir)));
+
+  const messages = readRows(dir, 'messages').map((row) => ({
+    said: row['said'] ?? '',
+    before: row['agent_before'] ?? '',
+  }));
+  const tails = readRows(dir, 'handbacks').map((row) => row['reply_tail'] ?? '');
+  const paragraphs = readRows(dir, 'surprises').map((row) => row['text'] ?? '');
+  const failures = readRows(dir, 'tool_failures').map((row) => ({
+    tool: row['tool'] ?? '',
+    input: row['input_summary'] ?? '',
+    error: row['error_first_lines'] ?? '',
+  }));
+  const detectors = [
+    {
+      name: 'detectCorrection',
+      texts: messages.map((m) => m.said + m.before),
+      call: () => timePerCall(messages, (m) => detectCorrection(m.said, m.before)),
+      worst: () => slowestCall(messages, (m) => detectCorrection(m.said, m.before)),
+    },
+    {
+      name: 'classifyHandback',
+      texts: tails,
+      call: () => timePerCall(tails, classifyHandback),
+      worst: () => slowestCall(tails, classifyHandback),
+    },
+    {
+      name: 'detectSurprise',
+      texts: paragraphs,
+      call: () => timePerCall(paragraphs, detectSurprise),
+      worst: () => slowestCall(paragraphs, detectSurprise),
+    },
+    {
+      name: 'classifyFailure',
+      texts: failures.map((f) => f.input + f.error),
+      call: () => timePerCall(failures, classifyFailure),
+      worst: () => slowestCall(failures, classifyFailure),
+    },
+  ];
+
+  console.log(
+    '\nSpeed on the same rows (ratio = time per call / floor time per call on the same strings):\n',
+  );
+  console.log('detector           calls/s   × toLowerCase   × normalizeText   slowest call');
+  for (const detector of detectors) {
+    const lower = timePerCall(detector.texts, (text) => text.toLowerCase());
+    const normalized = timePerCall(detector.texts, normalizeText);
+    const perCall = detector.call();
+    const worst = detector.worst();
+    console.log(
+      `${detector.name.padEnd(17)}  ${String(Math.round(1000 / perCall)).padStart(7)}   ${(perCall / lower).toFixed(0).padStart(13)}   ${(perCall / normalized).toFixed(1).padStart(15)}   ${worst.toFixed(2).padStart(9)} ms`,
+    );
+  }
+
+  // No pattern may backtrack badly: a long, repetitive message costs about as much per character as a short one.
+  const long = `${'no you you did not did not still still the the wrong wrong '.repeat(1700)}?`;
+  const perChar =
+    timePerCall([long], (text) => detectCorrection(text, 'It should now work.'), 200) / long.length;
+  const perCharShort =
+    timePerCall(messages, (m) => detectCorrection(m.said, m.before)) /
+    (messages.reduce((sum, m) => sum + m.said.length + m.before.length, 0) / messages.length);
+  console.log(
+    `\nA ${Math.round(long.length / 1000)} KB repetitive message: ${(perChar / perCharShort).toFixed(1)}× the time per character of the labelled messages.`,
+  );
+}

@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as cues from '../../src/episodes/cues.ts';
+import {
+  classifyAnswer,
+  classifyFailure,
+  classifyHandback,
+  detectCorrection,
+  detectSurprise,
+  matchesGroup,
+  needsPerson,
+  normalizeText,
+} from '../../src/episodes/detect.ts';
+import {
+  type DetectorName,
+  detectorNames,
+  figuresOf,
+  findDataDir,
+  formatTable,
+  hasData,
+  type ScoredRow,
+  scoreAll,
+  subtypeAccuracy,
+} from './score.ts';
+
+const dataDir = findDataDir();
+const withData = hasData(dataDir);
+if (!withData)
+  console.warn(`cues: no labelled data in ${dataDir} (set REMEM_DATA_DIR); skipping the P/R gates`);
+
+/** The floors every detector must clear: English rows, then all rows (soft rows included). */
+const floors = { en: { precision: 0.9, recall: 0.85 }, all: { precision: 0.85, recall: 0.75 } };
+
+describe.skipIf(!withData)('precision and recall on the labelled data', () => {
+  const scored = withData ? scoreAll(dataDir) : ({} as Record<DetectorName, ScoredRow[]>);
+  if (withData) console.log(`\n${formatTable(scored)}\n`);
+
+  for (const name of detectorNames) {
+    it(`${name}: English rows clear P ${floors.en.precision}, R ${floors.en.recall}`, () => {
+      const figures = figuresOf(scored[name].filter((row) => row.lang === 'en'));
+      expect(figures.precision).toBeGreaterThanOrEqual(floors.en.precision);
+      expect(figures.recall).toBeGreaterThanOrEqual(floors.en.recall);
+    });
+    it(`${name}: all rows clear P ${floors.all.precision}, R ${floors.all.recall}`, () => {
+      const figures = figuresOf(scored[name]);
+      expect(figures.precision).toBeGreaterThanOrEqual(floors.all.precision);
+      expect(figures.recall).toBeGreaterThanOrEqual(floors.all.recall);
+    });
+  }
+
+  it('reports the hand-back subtype of most hand-backs it finds', () => {
+    const { right, of } = subtypeAccuracy(scored.handback);
+    expect(right / of).toBeGreaterThan(0.75);
+  });
+
+  it('every example a rule set cites is a labelled row its group matches', () => {
+    const rows = new Map<string, Record<string, string>>();
+    for (const file of ['messages', 'handbacks', 'tool_failures', 'surprises']) {
+      for (const line of readFileSync(join(dataDir, `${file}.jsonl`), 'utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        const row = JSON.parse(line) as Record<string, string>;
+        rows.set(row['id'] ?? '', row);
+      }
+    }
+    const fields = ['said', 'agent_before', 'reply_tail', 'text', 'input_summary', 'error_first_lines'];
+    const unmatched: string[] = [];
+    for (const set of Object.values(cues).filter(
+      (value): value is cues.RuleSet => 'groups' in Object(value),
+    )) {
+      for (const group of set.groups) {
+        for (const id of group.examples) {
+          const row = rows.get(id);
+          const texts = fields.map((field) => row?.[field] ?? '').filter((text) => text !== '');
+          if (!texts.some((text) => matchesGroup(group, text)))
+            unmatched.push(`${set.name}/${group.lang}: ${id}`);
+        }
+      }
+    }
+    expect(unmatched).toEqual([]);
+  });
+});
+
+describe('normalizeText', () => {
+  it('straightens curly apostrophes and quotes, folds full-width punctuation and collapses whitespace', () => {
+    expect(normalizeText('It Doesn’t  “Work”\n\tＯＫ？')).toBe('it doesn\'t "work" ok?');
+  });
+  it('spells out phone typing so it cannot hide a cue', () => {
+    expect(normalizeText('dont do that, thats wrong, u broke it')).toBe(
+      "don't do that, that's wrong, you broke it",
+    );
+  });
+});
+
+describe('detectCorrection', () => {
+  const claimed = 'I updated the component. The list should now render correctly.';
+
+  it('reads curly apostrophes and phone typing alike', () => {
+    expect(detectCorrection('it doesn’t work', claimed)).not.toBeNull();
+    expect(detectCorrection('it doesnt work', claimed)).not.toBeNull();
+    expect(detectCorrection('dont do that', claimed)).not.toBeNull();
+    expect(detectCorrection('thats wrong', claimed)).not.toBeNull();
+  });
+
+  it('finds a correction in the middle of a long message', () => {
+    const said = `${'Here is some context about the deployment and the services we run. '.repeat(8)}
+      But I said use pnpm, not npm. ${'After that, please look at the logging setup as well. '.repeat(6)}`;
+    expect(detectCorrection(said, claimed)?.rule).toBe('CORRECTION_ANYWHERE');
+  });
+
+  it('counts Claude Code interrupts and refused tool calls', () => {
+    expect(detectCorrection('[Request interrupted by user]', claimed)?.rule).toBe('INTERRUPTION');
+    expect(detectCorrection('[Request interrupted by user for tool use]')?.rule).toBe('INTERRUPTION');
+    const refusal =
+      "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+    expect(detectCorrection(refusal)?.rule).toBe('INTERRUPTION');
+  });
+
+  it('does not count interrupting one’s own prompt before the agent did anything', () => {
+    expect(detectCorrection('[Request interrupted by user]', '')).toBeNull();
+  });
+
+  it('reads corrections in other languages', () => {
+    for (const said of [
+      '还是不行',
+      'ça ne marche pas',
+      'no funciona',
+      'не работает',
+      'nadal nie działa',
+      'まだ動かない',
+    ]) {
+      expect(detectCorrection(said, claimed), said).not.toBeNull();
+    }
+  });
+
+  it('leaves new requests, approvals and answers alone', () => {
+    for (const said of [
+      'add a dark mode toggle',
+      'great, now add tests',
+      'yes please',
+      '好的，继续',
+      'Do not change the contents, only reorder',
+    ]) {
+      expect(detectCorrection(said, claimed), said).toBeNull();
+    }
+    expect(detectCorrection('no thanks', 'Done. Want me to add tests too?')).toBeNull();
+    expect(detectCorrection('no, it is still blank', 'Does it show up now?')).not.toBeNull();
+  });
+
+  it('reads a bare error log right after the agent claimed success, and not Cursor’s quick-fix template', () => {
+    const log =
+      'TypeError: Cannot read properties of undefined\n    at render (src/App.tsx:12:5)\n    at main (src/index.ts:3:1)';
+    expect(detectCorrection(log, claimed)?.rule).toBe('ERROR_OUTPUT');
+    expect(detectCorrection(log, 'Here is how the command works.')).toBeNull();
+    const template =
+      'For the code present, we get this error:\n```\nUnexpected any.\n```\nHow can I resolve this?';
+    expect(detectCorrection(template, claimed)).toBeNull();
+  });
+});
+
+describe('classifyHandback', () => {
+  it('lets the last cue in the closing decide', () => {
+    expect(classifyHandback('Done. Want me to wire it into the CLI next?')?.kind).toBe('offer');
+    expect(classifyHandback('Would you like to add `main.py` to the chat?')?.kind).toBe('waiting');
+    expect(classifyHandback('Which approach do you prefer?')?.kind).toBe('question');
+    expect(classifyHandback('Would you like me to make any adjustments to this implementation?')).toBeNull();
+    expect(classifyHandback('Want me to check the logs? Let me run the tests first.')).toBeNull();
+  });
+
+  it('leaves code blocks and inline code out', () => {
+    const tail =
+      'Here is the helper:\n```ts\n// Would you like me to add types? Please confirm.\nexport const x = 1;\n```\nThe tests pass.';
+    expect(classifyHandback(tail)).toBeNull();
+    expect(classifyHandback('The flag is `--would-you-like-me-to`. All done.')).toBeNull();
+  });
+
+  it('reads only the closing 1,500 characters', () => {
+    const tail = `Would you like me to deploy it?\n\n${'The cache is keyed by user id and expires after ten minutes. '.repeat(30)}`;
+    expect(classifyHandback(tail)).toBeNull();
+  });
+});
+
+describe('detectSurprise', () => {
+  it('finds admissions and overturned expectations', () => {
+    expect(detectSurprise('You’re right, I introduced a wrong import. My apologies.')).not.toBeNull();
+    expect(detectSurprise('That didn’t work as expected.')).not.toBeNull();
+    expect(detectSurprise('It turns out the API returns a list, not an object.')).not.toBeNull();
+  });
+  it('leaves diagnoses, changes of plan and accepted requests alone', () => {
+    expect(detectSurprise('I see the issue. Let me fix the import.')).toBeNull();
+    expect(detectSurprise('Actually, let me try a different approach.')).toBeNull();
+    expect(detectSurprise('You’re absolutely right! Let me add that feature.')).toBeNull();
+    expect(detectSurprise('If it turns out the cache is the problem, we can disable it.')).toBeNull();
+  });
+});
+
+describe('classifyFailure', () => {
+  const kind = (tool: string, input: string, error: string, exitCode?: number) =>
+    classifyFailure(exitCode === undefined ? { tool, input, error } : { tool, input, error, exitCode }).kind;
+
+  it('blames the machine for a missing tool, and the agent for a missing project script', () => {
+    expect(kind('Bash', 'gh pr list', 'bash: gh: command not found')).toBe('environment');
+    expect(
+      kind('Bash', 'gradlew build', "gradlew: The term 'gradlew' is not recognized as a name of a cmdlet"),
+    ).toBe('agent_mistake');
+  });
+  it('reads probes whose failing answer was the information sought', () => {
+    expect(kind('Bash', 'rg -n "TODO" src', 'Process exited with code 1\nOutput:\n')).toBe('environment');
+    expect(kind('Bash', 'rg -n "TODO" src', '', 2)).toBe('agent_mistake');
+    expect(
+      kind('Bash', 'git status', 'fatal: not a git repository (or any of the parent directories): .git'),
+    ).toBe('environment');
+  });
+  it('reads permissions, passwords, the network and the person cancelling as the environment', () => {
+    expect(kind('Bash', 'mv a b', 'mv: rename a to b: Operation not permitted')).toBe('environment');
+    expect(kind('Bash', 'supabase db push', 'Enter your database password:')).toBe('environment');
+    expect(kind('WebFetch', 'https://example.com', 'ECONNREFUSED')).toBe('environment');
+    expect(kind('cancelled tool call', '', 'Cancelled')).toBe('environment');
+  });
+  it('holds the agent to its own code, paths and shell syntax', () => {
+    expect(kind('Bash', 'npx tsc', "src/a.ts(3,5): error TS2322: Type 'string' is not assignable")).toBe(
+      'agent_mistake',
+    );
+    expect(kind('Bash', 'cat src/foo.ts', 'cat: src/foo.ts: No such file or directory')).toBe(
+      'agent_mistake',
+    );
+    expect(kind('Bash', 'gh pr create --body "see `docs/`"', '(eval):1: permission denied: docs/')).toBe(
+      'agent_mistake',
+    );
+  });
+});
+
+describe('answers to a hand-back', () => {
+  it('classifies declines and approvals', () => {
+    expect(classifyAnswer('no thanks')).toBe('declined');
+    expect(classifyAnswer('yes, go ahead')).toBe('approved');
+    expect(classifyAnswer('好的，请实现')).toBe('approved');
+    expect(classifyAnswer('what would that change?')).toBe('other');
+  });
+  it('knows when only the person has what is needed', () => {
+    expect(needsPerson("wait until I've reviewed the migration")).toBe(true);
+    expect(needsPerson("I don't have access to the production database")).toBe(true);
+    expect(needsPerson('add a dark mode toggle')).toBe(false);
+  });
+});
