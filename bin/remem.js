@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+// `remem prime` runs inside an agent's hook on every prompt: one bundled file, no command-line parser.
+const entry =
+  process.argv[2] === 'prime'
+    ? import('../dist/prime.mjs').then((module) => module.runPrime())
+    : import('../dist/cli/main.js').then((module) => module.main(process.argv.slice(2)));
 
-main(process.argv.slice(2)).then((code) => {
+entry.then((code) => {
   process.exitCode = code;
 });

@@ -1,12 +1,25 @@
 import type { CommandSpec } from './command.ts';
+import { commonsCommand } from './commons.ts';
 import { episodesCommand } from './episodes.ts';
 import { forgetCommand } from './forget.ts';
 import { ingestCommand } from './ingest.ts';
+import { keyCommand } from './key.ts';
+import { layerCommand } from './layer.ts';
 import { lessonsCommand } from './lessons.ts';
+import { mcpCommand } from './mcp.ts';
+import { primeCommand } from './prime.ts';
 import { recallCommand } from './recall.ts';
+import { receiveCommand } from './receive.ts';
+import { relateCommand } from './relate.ts';
+import { renderCommand } from './render.ts';
 import { reportCommand } from './report.ts';
+import { reviewCommand } from './review.ts';
+import { revokeCommand } from './revoke.ts';
 import { runCommand } from './run.ts';
+import { serveCommand } from './serve.ts';
 import { setupCommand } from './setup.ts';
+import { shareCommand } from './share.ts';
+import { simulateCommand } from './simulate.ts';
 import { sleepCommand } from './sleep.ts';
 import { statusCommand } from './status.ts';
 
@@ -18,8 +31,21 @@ export const commands: readonly CommandSpec[] = [
   sleepCommand,
   lessonsCommand,
   recallCommand,
+  renderCommand,
   reportCommand,
   forgetCommand,
+  relateCommand,
+  reviewCommand,
+  primeCommand,
+  mcpCommand,
+  serveCommand,
   setupCommand,
   statusCommand,
+  keyCommand,
+  shareCommand,
+  receiveCommand,
+  revokeCommand,
+  layerCommand,
+  commonsCommand,
+  simulateCommand,
 ];

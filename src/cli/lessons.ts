@@ -1,4 +1,5 @@
 import type { Lesson } from '../core/index.ts';
+import { UsageError } from '../core/index.ts';
 import type { CommandSpec } from './command.ts';
 
 export function lessonState(lesson: Lesson): string {
@@ -8,35 +9,77 @@ export function lessonState(lesson: Lesson): string {
   return lesson.archived ? 'archived' : 'active';
 }
 
+function parseTime(value: string): string {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) throw new UsageError(`--as-of expects an ISO 8601 time, got ${value}`);
+  return at.toISOString();
+}
+
 export const lessonsCommand: CommandSpec = {
   name: 'lessons',
-  summary: 'lessons with kind, seen, strength and state',
-  options: [{ flags: '--all', description: 'include archived, merged, vetoed and unreviewed lessons' }],
+  summary: 'lessons with kind, seen, strength, state, validity and why',
+  options: [
+    { flags: '--all', description: 'include archived, merged, vetoed and unreviewed lessons' },
+    { flags: '--as-of <time>', description: 'as Remem knew them at this ISO 8601 time' },
+    {
+      flags: '--project <dir>',
+      description: "only what that project's sessions could be shown (default: every project)",
+    },
+  ],
   async run(context, _args, options) {
-    const { openStore, listLessons, listPredictions } = await import('../store/index.ts');
+    const asOf = options['asOf'] === undefined ? undefined : parseTime(options['asOf'] as string);
+    const { openStore, provenanceOf } = await import('../store/index.ts');
+    const { projectTruth } = await import('../truth/index.ts');
+    const projectDir = options['project'] as string | undefined;
+    const project =
+      projectDir === undefined ? undefined : (await import('../episodes/project.ts')).projectOf(projectDir);
     const store = openStore(context.config.home);
     try {
-      const open = new Set(
-        listPredictions(store.db, { state: 'open' }).map((prediction) => prediction.lessonId),
-      );
-      const lessons = listLessons(store.db)
-        .filter((lesson) => options['all'] === true || lessonState(lesson) === 'active')
-        .sort((a, b) => b.strength - a.strength);
-      const rows = lessons.map((lesson) => ({
-        ...lesson,
-        state: lessonState(lesson),
-        predicting: open.has(lesson.id),
-        scope: lesson.project === null ? 'personal' : lesson.project,
-      }));
+      const truth = projectTruth(store.db, {
+        now: context.clock.iso(),
+        ...(asOf === undefined ? {} : { asOf }),
+        ...(project === undefined ? {} : { scope: { project } }),
+      });
+      const rows = truth
+        .filter((row) => options['all'] === true || lessonState(row.lesson) === 'active')
+        .sort((a, b) => b.lesson.strength - a.lesson.strength || a.lesson.id - b.lesson.id)
+        .map((row) => ({
+          ...row.lesson,
+          state: lessonState(row.lesson),
+          predicting: row.predicting > 0,
+          scope: row.scope,
+          validity: row.validity,
+          retention: row.retention,
+          resolution: row.resolution,
+          subject: row.subject,
+          conflictsWith: row.conflictsWith,
+          supportedBy: row.supportedBy,
+          supersededBy: row.supersededBy,
+          confirmations: row.confirmations,
+          failures: row.failures,
+          reach: row.reach,
+          heldBecause: row.heldBecause,
+          ...provenanceOf(store.db, row.lesson.id),
+        }));
       const text = rows.length
         ? rows
-            .map(
-              (row) =>
-                `#${row.id} ${row.kind.padEnd(10)} seen ${String(row.seen).padStart(2)}  strength ${row.strength.toFixed(2)}  ${row.state}${row.predicting ? ', predicting' : ''}  ${row.hash.slice(0, 12)}\n  ${row.text}`,
-            )
+            .map((row) => {
+              const why = [
+                row.validity,
+                row.resolution?.replaceAll('_', ' '),
+                row.supersededBy !== null && `by #${row.supersededBy}`,
+                row.conflictsWith.length > 0 &&
+                  `conflicts with ${row.conflictsWith.map((id) => `#${id}`).join(', ')}`,
+              ]
+                .filter(Boolean)
+                .join(', ');
+              return `#${row.id} ${row.kind.padEnd(10)} seen ${String(row.seen).padStart(2)}  strength ${row.strength.toFixed(2)}  ${row.state}${row.predicting ? ', predicting' : ''}  ${row.hash.slice(0, 12)}\n  ${why}; ${row.scope === 'personal' ? 'personal' : row.project}\n  ${row.text}`;
+            })
             .join('\n')
-        : 'No lessons yet. Run `remem sleep` after an ingest.';
-      return { json: { lessons: rows }, text };
+        : asOf === undefined
+          ? 'No lessons yet. Run `remem sleep` after an ingest.'
+          : `No lessons as of ${asOf}.`;
+      return { json: { ...(asOf === undefined ? {} : { asOf }), lessons: rows }, text };
     } finally {
       store.close();
     }

@@ -42,12 +42,25 @@ export async function runNightly(context: Context, options: { orExamples: boolea
   const store = openStore(home);
   try {
     const nightConfig = examples ? { ...config, home } : config;
-    const report = await sleep(store, nightConfig, examples ? createClock(config.now) : context.clock);
+    // The bundled sessions are replayed as of the night after the last of them, or they would have faded.
+    const clock = examples && !config.now ? createClock(nightAfter(store)) : context.clock;
+    const report = await sleep(store, nightConfig, clock);
     const morning = morningReportText(report, delegationTally(store.db));
     return { home, examples, ingest, sleep: report, morning, status: collectStatus(home) };
   } finally {
     store.close();
   }
+}
+
+function nightAfter(store: ReturnType<typeof openStore>): string | undefined {
+  const row = store.db.prepare('SELECT MAX(happened_at) AS last FROM episodes').get() as {
+    last: string | null;
+  };
+  if (!row.last) return undefined;
+  const next = new Date(row.last);
+  next.setUTCDate(next.getUTCDate() + 1);
+  next.setUTCHours(4, 0, 0, 0);
+  return next.toISOString();
 }
 
 export function formatNightly(result: NightlyResult): string {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
 import { RememError } from './errors.ts';
 import { defaultParams, type Params } from './params.ts';
 
@@ -29,29 +29,48 @@ export interface Config {
   codexHome: string;
   userHome: string;
   params: Params;
+  /** Diagnostics on stderr, even where a command is otherwise silent (a hook). */
+  debug: boolean;
+  /** The project an agent started Remem in (`CLAUDE_PROJECT_DIR`), when it said. */
+  projectDir: string | null;
+  /** The bearer token `remem share --commons` sends (`REMEM_COMMONS_TOKEN`, else `commonsToken` in config.json). */
+  commonsToken?: string;
 }
 
 export interface Flags {
   home?: string;
 }
 
-const fileSchema = z
-  .object({
-    holdout: z.number().min(0).max(1).optional(),
-    embed: z
-      .object({
-        space: z.enum(['hashed', 'ollama', 'openai']).optional(),
-        url: z.string().optional(),
-        model: z.string().optional(),
-        apiKey: z.string().optional(),
-        timeoutMs: z.number().positive().optional(),
-      })
-      .optional(),
-    params: z.record(z.string(), z.unknown()).optional(),
-  })
-  .loose();
+interface FileConfig {
+  holdout?: number;
+  embed?: { space?: SpaceName; url?: string; model?: string; apiKey?: string; timeoutMs?: number };
+  params?: Record<string, unknown>;
+  commonsToken?: string;
+}
 
-type FileConfig = z.infer<typeof fileSchema>;
+/**
+ * The schema of config.json. Built on first need: zod costs more to load than a hook may spend in
+ * all, so it is required only when there is a config file to check.
+ */
+function fileSchema() {
+  const { z } = createRequire(import.meta.url)('zod') as typeof import('zod');
+  return z
+    .object({
+      holdout: z.number().min(0).max(1).optional(),
+      embed: z
+        .object({
+          space: z.enum(['hashed', 'ollama', 'openai']).optional(),
+          url: z.string().optional(),
+          model: z.string().optional(),
+          apiKey: z.string().optional(),
+          timeoutMs: z.number().positive().optional(),
+        })
+        .optional(),
+      params: z.record(z.string(), z.unknown()).optional(),
+      commonsToken: z.string().optional(),
+    })
+    .loose();
+}
 
 function readConfigFile(home: string): FileConfig {
   const path = join(home, 'config.json');
@@ -62,12 +81,12 @@ function readConfigFile(home: string): FileConfig {
   } catch (error) {
     throw new RememError('bad_config', `${path} is not valid JSON: ${(error as Error).message}`);
   }
-  const parsed = fileSchema.safeParse(raw);
+  const parsed = fileSchema().safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new RememError('bad_config', `${path}: ${issue?.path.join('.')}: ${issue?.message}`);
   }
-  return parsed.data;
+  return parsed.data as FileConfig;
 }
 
 function mergeDeep<T>(base: T, over: unknown): T {
@@ -123,6 +142,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     ...(apiKey === undefined ? {} : { apiKey }),
   };
   const now = env['REMEM_NOW'];
+  const commonsToken = env['REMEM_COMMONS_TOKEN'] || file.commonsToken;
   const config: Config = {
     home,
     holdout: parseHoldout(env['REMEM_HOLDOUT']) ?? file.holdout ?? defaultParams.holdoutShare,
@@ -130,8 +150,16 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     claudeDir: expandHome(env['CLAUDE_CONFIG_DIR'] ?? join(userHome, '.claude'), userHome),
     codexHome: expandHome(env['CODEX_HOME'] ?? join(userHome, '.codex'), userHome),
     userHome,
-    params: mergeDeep(structuredClone(defaultParams) as Params, file.params),
+    params: mergeDeep(structuredClone(defaultParams) as Params, {
+      ...file.params,
+      ...(env['REMEM_HOOK_DEADLINE_MS']
+        ? { hook: { deadlineMs: Number(env['REMEM_HOOK_DEADLINE_MS']) } }
+        : {}),
+    }),
+    debug: Boolean(env['REMEM_DEBUG']),
+    projectDir: env['CLAUDE_PROJECT_DIR'] || null,
     ...(now ? { now } : {}),
+    ...(commonsToken ? { commonsToken } : {}),
   };
   return deepFreeze(config);
 }

@@ -16,6 +16,15 @@ export const defaultParams = {
   holdoutShare: 0.5,
   sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },
   commons: { maxRecords: 1000, maxBytes: 256 * 1024, confirmations: 3, fadeDays: 90 },
+  truth: {
+    /**
+     * Two lessons are about one subject when the hashed-space cosine of their words reaches this: lower than
+     * the merge cut (0.55), since two lessons that say opposite things share fewer words than two that agree.
+     */
+    subjectCut: 0.35,
+    /** Approve a received lesson without review when the commons holds it as common. Off: a person decides. */
+    autoApproveCommon: false as boolean,
+  },
 } as const;
 
 type Widen<T> = T extends number ? number : T extends object ? { -readonly [K in keyof T]: Widen<T[K]> } : T;

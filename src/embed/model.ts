@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { createRequire } from 'node:module';
+import type { z as Zod } from 'zod';
 import { type EmbedConfig, RememError } from '../core/index.ts';
 import type { Space } from './types.ts';
 import { normalize } from './vector.ts';
@@ -17,9 +18,18 @@ interface Wire {
   read(answer: unknown): number[][];
 }
 
-const vector = z.array(z.number()).min(1);
+/**
+ * zod, loaded on the first answer to check: the hashed space, which hooks use, never pays for it.
+ */
+let loaded: typeof Zod | undefined;
+function zod(): typeof Zod {
+  loaded ??= (createRequire(import.meta.url)('zod') as { z: typeof Zod }).z;
+  return loaded;
+}
 
-function parse<T>(schema: z.ZodType<T>, answer: unknown): T {
+const vector = () => zod().array(zod().number()).min(1);
+
+function parse<T>(schema: Zod.ZodType<T>, answer: unknown): T {
   const parsed = schema.safeParse(answer);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -31,7 +41,7 @@ const wires: Record<'ollama' | 'openai', Wire> = {
   ollama: {
     path: '/api/embed',
     body: (model, input) => ({ model, input }),
-    read: (answer) => parse(z.object({ embeddings: z.array(vector) }), answer).embeddings,
+    read: (answer) => parse(zod().object({ embeddings: zod().array(vector()) }), answer).embeddings,
   },
   // https://platform.openai.com/docs/api-reference/embeddings/create
   openai: {
@@ -39,7 +49,9 @@ const wires: Record<'ollama' | 'openai', Wire> = {
     body: (model, input) => ({ model, input, encoding_format: 'float' }),
     read: (answer) => {
       const rows = parse(
-        z.object({ data: z.array(z.object({ embedding: vector, index: z.number().int().nonnegative() })) }),
+        zod().object({
+          data: zod().array(zod().object({ embedding: vector(), index: zod().number().int().nonnegative() })),
+        }),
         answer,
       ).data;
       const sorted = [...rows].sort((a, b) => a.index - b.index);

@@ -1,6 +1,6 @@
 /**
  * The detectors: read a person's message, an agent's reply or a failed tool call through the rule sets in
- * `cues.ts`. Rules, not a model; every pattern is compiled once, here, at module load.
+ * `cues/`. Rules, not a model; every pattern is compiled once, here, at module load.
  */
 import type { HandbackKind } from '../core/index.ts';
 import {
@@ -35,7 +35,7 @@ import {
   UNSPACED_LANGS,
   WAITING,
   WHOLE_SCOPE,
-} from './cues.ts';
+} from './cues/index.ts';
 
 /** Which named rule set matched, and the pattern within it (its source). */
 export interface CueHit {
@@ -57,9 +57,18 @@ const letter = /[\p{L}\p{N}]/u;
 // the pattern's literal opening free for the engine's fast scan.
 const wordEnd = '(?:(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}]))';
 
+/**
+ * A rule set's cues, and its screens: one pattern per set of flags, the cues' alternation, that matches somewhere
+ * whenever one of the cues does. Most texts match no cue; the screens say so in one scan instead of one per cue.
+ */
+interface CueList {
+  cues: Cue[];
+  screens: RegExp[];
+}
+
 /** Compiles a rule set; in languages written with spaces a pattern must start and end on a word edge. */
-function compile(set: RuleSet): Cue[] {
-  return set.groups.flatMap((group) =>
+function compile(set: RuleSet): CueList {
+  const cues = set.groups.flatMap((group) =>
     group.patterns.map((pattern) => {
       const spaced = !UNSPACED_LANGS.includes(group.lang);
       const source = spaced ? `(?:${pattern.source})${wordEnd}` : pattern.source;
@@ -67,6 +76,19 @@ function compile(set: RuleSet): Cue[] {
       return { rule: set.name, cue: pattern.source, re: new RegExp(source, flags), spaced };
     }),
   );
+  const byFlags = new Map<string, string[]>();
+  // A list of a few cues is its own screen.
+  for (const { re } of cues.length > 3 ? cues : []) {
+    const flags = re.flags.replace('g', '');
+    byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${re.source})`]);
+  }
+  const screens = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
+  return { cues, screens };
+}
+
+/** False when no cue of the list matches anywhere in the text (a match the cue itself would then step past counts). */
+function mayMatch(list: CueList, text: string): boolean {
+  return list.screens.length === 0 || list.screens.some((screen) => screen.test(text));
 }
 
 /** The next match at or after `from` that starts on a word edge (a letter not preceded by a letter). */
@@ -107,7 +129,7 @@ const cues = {
 };
 
 /** The closing's cues by what they make of the reply; `null` means "hands nothing back". */
-const closingCues: ReadonlyArray<{ kind: HandbackKind | null; cues: Cue[] }> = [
+const closingCues: ReadonlyArray<{ kind: HandbackKind | null; cues: CueList }> = [
   { kind: 'offer', cues: compile(HANDBACK) },
   { kind: 'question', cues: compile(CLARIFYING) },
   { kind: 'waiting', cues: compile(WAITING) },
@@ -117,11 +139,12 @@ const closingCues: ReadonlyArray<{ kind: HandbackKind | null; cues: Cue[] }> = [
 /** True if one of the group's patterns matches the text, read as the detectors read it (for tests of the examples). */
 export function matchesGroup(group: CueGroup, text: string): boolean {
   const lines = normalizeLines(text);
-  return compile({ name: '', groups: [group] }).some((cue) => nextMatch(cue, lines, 0) !== null);
+  return compile({ name: '', groups: [group] }).cues.some((cue) => nextMatch(cue, lines, 0) !== null);
 }
 
-function firstHit(list: readonly Cue[], text: string): CueHit | null {
-  for (const cue of list) if (nextMatch(cue, text, 0)) return { rule: cue.rule, cue: cue.cue };
+function firstHit(list: CueList, text: string): CueHit | null {
+  if (!mayMatch(list, text)) return null;
+  for (const cue of list.cues) if (nextMatch(cue, text, 0)) return { rule: cue.rule, cue: cue.cue };
   return null;
 }
 
@@ -129,17 +152,22 @@ const phoneTyping = new RegExp(
   `(?<![\\p{L}\\p{N}'])(?:${Object.keys(PHONE_TYPING).join('|')})(?![\\p{L}\\p{N}'])`,
   'gu',
 );
+const NON_ASCII = /[^\u0000-\u007f]/;
 const apostrophes = /[\u2018\u2019\u201A\u201B\u2032\u00B4\u02BC]/g;
 const doubleQuotes = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB\u300C\u300D\u300E\u300F]/g;
 
 /** Like `normalizeText`, but keeps line breaks (some cues read whole lines). */
 function normalizeLines(text: string): string {
-  return text
-    .normalize('NFKC') // full-width letters, digits and punctuation → ASCII
-    .replace(apostrophes, "'")
-    .replace(doubleQuotes, '"')
-    .replace(/\u3002/g, '. ')
-    .replace(/\u3001/g, ', ')
+  // ASCII is its own NFKC form and holds none of the marks replaced next; most agent text is ASCII.
+  const ascii = !NON_ASCII.test(text)
+    ? text
+    : text
+        .normalize('NFKC') // full-width letters, digits and punctuation → ASCII
+        .replace(apostrophes, "'")
+        .replace(doubleQuotes, '"')
+        .replace(/\u3002/g, '. ')
+        .replace(/\u3001/g, ', ');
+  return ascii
     .toLowerCase()
     .replace(phoneTyping, (word) => PHONE_TYPING[word] ?? word)
     .replace(/[^\S\n]+/g, ' ')
@@ -161,12 +189,15 @@ export function normalizeText(text: string): string {
  */
 function stripCode(text: string): string {
   let rest = text;
-  const fences = rest.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0;
-  if (fences % 2 === 1) rest = rest.replace(/^[\s\S]*?^ {0,3}(?:```|~~~)[^\n]*$/m, '');
-  return rest
-    .replace(/^ {0,3}(```|~~~)[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$/gm, '')
-    .replace(/`[^`\n]{1,300}`/g, 'code')
-    .replace(/[*_]{1,3}(?=\S)|(?<=\S)[*_]{1,3}/g, '');
+  // Each step runs only when the text holds what it removes.
+  if (rest.includes('```') || rest.includes('~~~')) {
+    const fences = rest.match(/^ {0,3}(?:```|~~~)/gm)?.length ?? 0;
+    if (fences % 2 === 1) rest = rest.replace(/^[\s\S]*?^ {0,3}(?:```|~~~)[^\n]*$/m, '');
+    rest = rest.replace(/^ {0,3}(```|~~~)[^\n]*\n[\s\S]*?^ {0,3}\1[^\n]*$/gm, '');
+  }
+  if (rest.includes('`')) rest = rest.replace(/`[^`\n]{1,300}`/g, 'code');
+  if (rest.includes('*') || rest.includes('_')) rest = rest.replace(/[*_]{1,3}(?=\S)|(?<=\S)[*_]{1,3}/g, '');
+  return rest;
 }
 
 /**
@@ -243,7 +274,8 @@ export function classifyHandback(replyTail: string): { kind: HandbackKind; hit: 
   const text = normalizeLines(stripCode(replyTail.slice(-1500)));
   let last: { at: number; rank: number; kind: HandbackKind | null; hit: CueHit } | null = null;
   for (const [rank, { kind, cues: list }] of closingCues.entries()) {
-    for (const cue of list) {
+    if (!mayMatch(list, text)) continue;
+    for (const cue of list.cues) {
       for (let m = nextMatch(cue, text, 0); m; m = nextMatch(cue, text, m.index + 1)) {
         // Later wins; at the same place, the later set (waiting over offer, "nothing" over all) wins.
         if (!last || m.index > last.at || (m.index === last.at && rank > last.rank)) {
@@ -279,7 +311,7 @@ export function classifyFailure(f: { tool: string; input: string; error: string;
   if (error === '' && wrapper.length > 0)
     return environment(firstHit(cues.shellWrapper, wrapper.join('\n'))!);
 
-  for (const missing of cues.missingTool) {
+  for (const missing of cues.missingTool.cues) {
     const name = nextMatch(missing, error, 0)?.[1];
     if (name === undefined) continue;
     const local = firstHit(cues.projectLocal, name);
@@ -302,7 +334,7 @@ export function classifyFailure(f: { tool: string; input: string; error: string;
   const exit = f.exitCode ?? exitCodeOf(error);
   const output = kept.filter((line) => line.trim() !== '' && !firstHit(cues.framing, line));
   const answer = firstHit(cues.probeAnswer, error);
-  const [gitProbe = [], searchProbe = [], httpProbe = []] = cues.probe;
+  const [gitProbe, searchProbe, httpProbe] = cues.probe as [CueList, CueList, CueList];
   const probe =
     ((answer || exit === 128) && firstHit(gitProbe, input)) ||
     (exit === 1 && output.length === 0 && firstHit(searchProbe, input)) ||

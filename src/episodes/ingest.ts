@@ -30,8 +30,11 @@ import {
   countLines,
   discoverTranscripts,
   forEachLine,
+  forEachLineRange,
   type Increment,
+  type LineResult,
   parseEventLine,
+  proxyLogReader,
   type Reader,
   readArchive,
   readIncrement,
@@ -40,7 +43,7 @@ import {
 import { deriveEpisodes } from './derive.ts';
 import { eventToEpisode } from './events.ts';
 
-export type SourceAgent = 'claude-code' | 'codex' | 'events';
+export type SourceAgent = 'claude-code' | 'codex' | 'proxy' | 'events';
 
 export interface Source {
   path: string;
@@ -89,6 +92,7 @@ const SHOWN_WARNINGS = 50;
 const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   'claude-code': claudeCodeReader,
   codex: codexReader,
+  proxy: proxyLogReader,
 };
 
 function emptyReport(): IngestReport {
@@ -113,6 +117,12 @@ function emptyReport(): IngestReport {
 export function listSources(home: string, options: IngestOptions): Source[] {
   const found = discoverTranscripts({ claudeDirs: options.claudeDirs, codexDirs: options.codexDirs });
   const sources: Source[] = found.map((file) => ({ path: file.path, agent: file.agent }));
+  const proxyLogs = join(home, 'proxy');
+  if (existsSync(proxyLogs)) {
+    for (const name of readdirSync(proxyLogs).sort()) {
+      if (name.endsWith('.jsonl')) sources.push({ path: join(proxyLogs, name), agent: 'proxy' });
+    }
+  }
   const inbox = join(home, 'inbox.jsonl');
   if (existsSync(inbox)) sources.push({ path: inbox, agent: 'events' });
   for (const file of options.eventFiles) sources.push({ path: file, agent: 'events' });
@@ -138,10 +148,14 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
   };
   const sources = listSources(store.home, options);
   report.filesSeen = sources.length;
+  const ahead = readAhead(sources, (source) => prepareSource(store, source, warn));
   for (const [index, source] of sources.entries()) {
     options.onProgress?.({ done: index, total: sources.length, file: source.path });
+    const current = ahead.next();
     try {
-      await readSource(store, source, options.now, report, warn);
+      if (current instanceof Error) throw current;
+      if (current === null) report.filesUnchanged++;
+      else await commitSource(store, current, options.now, report, warn);
     } catch (error) {
       warn({ file: source.path, reason: `not read: ${(error as Error).message}` });
     }
@@ -204,29 +218,83 @@ function incrementOf(
   );
 }
 
-async function readSource(
+/** How many bytes of files read ahead may wait for this thread, compressed or being compressed. */
+const READ_AHEAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The prepared sources in order. Sources are read and their compression started ahead of the one taken, up to
+ * `READ_AHEAD_BYTES`: while this thread parses and commits one file, the thread pool archives the next ones. A
+ * source is never read ahead of an uncommitted read of the same file, which would not see that read.
+ */
+function readAhead(
+  sources: readonly Source[],
+  prepare: (source: Source) => Prepared | null,
+): { next(): Prepared | Error | null } {
+  const waiting: { path: string; prepared: Prepared | Error | null }[] = [];
+  let read = 0;
+  let bytes = 0;
+  const fill = () => {
+    while (read < sources.length && (waiting.length === 0 || bytes < READ_AHEAD_BYTES)) {
+      const source = sources[read]!;
+      if (waiting.some((entry) => entry.path === source.path)) break;
+      let prepared: Prepared | Error | null;
+      try {
+        prepared = prepare(source);
+      } catch (error) {
+        prepared = error as Error;
+      }
+      waiting.push({ path: source.path, prepared });
+      bytes += sizeOf(prepared);
+      read++;
+    }
+  };
+  return {
+    next() {
+      fill();
+      const { prepared } = waiting.shift()!;
+      bytes -= sizeOf(prepared);
+      fill();
+      return prepared;
+    },
+  };
+}
+
+function sizeOf(prepared: Prepared | Error | null): number {
+  return prepared === null || prepared instanceof Error ? 0 : prepared.increment.bytes.length;
+}
+
+interface Prepared {
+  source: Source;
+  prior: RawFile | undefined;
+  increment: Increment;
+  member: Promise<Buffer>;
+}
+
+/** Reads what is new in a source and starts compressing it; null when nothing changed. */
+function prepareSource(store: Store, source: Source, warn: (w: IngestWarning) => void): Prepared | null {
+  const prior = getRawFile(store.db, source.path);
+  const increment = incrementOf(source, prior, warn);
+  if (!increment) return null;
+  return { source, prior, increment, member: compressMember(increment.bytes) };
+}
+
+/** Parses a prepared source, puts its archive member on disk, then commits what was parsed. */
+async function commitSource(
   store: Store,
-  source: Source,
+  prepared: Prepared,
   now: string,
   report: IngestReport,
   warn: (w: IngestWarning) => void,
 ): Promise<void> {
   const { db } = store;
-  const prior = getRawFile(db, source.path);
-  const increment = incrementOf(source, prior, warn);
-  if (!increment) {
-    report.filesUnchanged++;
-    return;
-  }
+  const { source, prior, increment } = prepared;
   const session = sessionOf(source);
   const generation = prior ? prior.generation + (increment.restarted ? 1 : 0) : 0;
   const archive = archivePathFor(source.agent, session, source.path, generation);
   const committed = prior && !increment.restarted ? prior.archiveBytes : 0;
-  // Compression runs on the thread pool while this thread parses; the raw stream is on disk before any
-  // of what was parsed is committed.
-  const member = compressMember(increment.bytes);
   const parsed = parseBytes(source, increment.bytes, increment.parseFrom, increment.firstLine, now, warn);
-  const archiveBytes = appendMember(store.home, archive, committed, await member);
+  // The raw stream is on disk before anything parsed from it is committed.
+  const archiveBytes = appendMember(store.home, archive, committed, await prepared.member);
   writeArchiveMeta(store.home, archive, { source: source.path, agent: source.agent, session, generation });
   db.transaction(() => {
     const fileId = saveRawFile(db, {
@@ -274,19 +342,28 @@ function parseBytes(
     return parsed;
   }
   const reader = readers[source.agent];
-  forEachLine(bytes, from, firstLine, (line, text) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      warn({ file: source.path, line, reason: `not JSON (${describeBad(text)})` });
-      return;
+  forEachLineRange(bytes, from, firstLine, (line, start, end) => {
+    const result =
+      reader.skimLine?.(bytes, start, end, line) ??
+      parseWhole(reader, bytes.toString('utf8', start, end), line);
+    if ('bad' in result) warn({ file: source.path, line, reason: `not JSON (${describeBad(result.bad)})` });
+    else {
+      if (result.warning) warn({ file: source.path, line, reason: result.warning });
+      for (const turn of result.turns) parsed.turns.push(turn);
     }
-    const result = reader.parseLine(value, line);
-    if (result.warning) warn({ file: source.path, line, reason: result.warning });
-    for (const turn of result.turns) parsed.turns.push(turn);
   });
   return parsed;
+}
+
+/** One line decoded and parsed whole; `bad` holds the text when it is not JSON. */
+function parseWhole(reader: Reader, text: string, line: number): LineResult | { bad: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { bad: text };
+  }
+  return reader.parseLine(value, line);
 }
 
 function describeBad(text: string): string {
@@ -332,7 +409,8 @@ export function deriveStaleSessions(store: Store, now: string, report: IngestRep
       );
       const turns: Turn[] = [];
       for (const file of files) {
-        for (const turn of turnsOfFile<Turn>(db, file.id)) turns.push({ ...turn, file: file.path });
+        for (const turn of turnsOfFile<Turn>(db, file.id))
+          turns.push(Object.assign(turn, { file: file.path }));
       }
       const conversation = assemble(agent, session, turns);
       const derived = deriveEpisodes(conversation, files[0]?.path);

@@ -1,6 +1,7 @@
 /** The lesson hash lives in core (sleep needs it and may not import the protocol); it is part of this front door too. */
 export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from '../core/index.ts';
 export { canonicalJson, compareCodePoints, type JsonValue, pythonFloat } from './canonical.ts';
+export { createStoreHolder, type HolderAnswer } from './holder.ts';
 export {
   generateIdentity,
   type Identity,
@@ -11,6 +12,25 @@ export {
   publicKeyPem,
   verifySignature,
 } from './keys.ts';
+export {
+  composeLayers,
+  type Layer,
+  type LayerLevel,
+  type LayerRefusal,
+  type LessonLine,
+  type LoadedLayer,
+  loadLayers,
+  personalLayer,
+  readLayerText,
+} from './layers.ts';
+export {
+  type IncomingFile,
+  RECEIVE_RULES,
+  type ReceiveOptions,
+  type ReceiveRefusal,
+  type ReceiveReport,
+  receive,
+} from './receive.ts';
 export {
   type ConfirmFields,
   type ConfirmRecord,
@@ -26,6 +46,14 @@ export {
   signRecord,
   wireVersion,
 } from './records.ts';
+export { type Revocation, revoke } from './revoke.ts';
+export {
+  SHARE_RULES,
+  type ShareOptions,
+  type ShareRefusal,
+  type ShareResult,
+  share,
+} from './share.ts';
 export { scanJson } from './strict-json.ts';
 export {
   cutSignature,

@@ -1,11 +1,16 @@
 import type { EpisodeKind, Params } from '../core/index.ts';
-import { fromBlob, type Space } from '../embed/index.ts';
+import { fromBlob, normalize, type Space } from '../embed/index.ts';
 import { type Db, listVectors } from '../store/index.ts';
+import { visibleToAgent } from '../truth/index.ts';
 
-/** One thing recall can return: a lesson, or an episode the raw stream gave. */
+/**
+ * One thing recall can return: a lesson, an episode the raw stream gave, or two lessons that refute each
+ * other put as a question (`id` is the first lesson's, `lessonIds` both).
+ */
 export interface RecallItem {
-  type: 'lesson' | 'episode';
+  type: 'lesson' | 'episode' | 'question';
   id: number;
+  lessonIds?: number[];
   kind: EpisodeKind;
   text: string;
   title: string;
@@ -32,16 +37,6 @@ export interface IndexScope {
   allProjects?: boolean;
 }
 
-interface LessonRow {
-  id: number;
-  kind: EpisodeKind;
-  text: string;
-  strength: number;
-  updated_at: string;
-  decayed_at: string;
-  project: string | null;
-}
-
 interface EpisodeRow {
   id: number;
   kind: EpisodeKind;
@@ -52,6 +47,13 @@ interface EpisodeRow {
   happened_at: string;
   touched_at: string;
   project: string | null;
+  lesson_id: number | null;
+}
+
+/** A question is about both of its lessons: the direction of their summed vectors. */
+function meanOf(a: Float32Array | undefined, b: Float32Array | undefined): Float32Array | undefined {
+  if (!a || !b || a.length !== b.length) return undefined;
+  return normalize(a.map((value, index) => value + b[index]!));
 }
 
 function inScope(project: string | null, scope: IndexScope): boolean {
@@ -59,23 +61,39 @@ function inScope(project: string | null, scope: IndexScope): boolean {
 }
 
 /**
- * Loads what recall searches: the lessons an agent may see and the live episodes, each with its vector in
- * `space`. Items with no vector there are embedded now when the space can do it without waiting (hashed);
- * vectors of another space are never compared.
+ * Loads what recall searches: what an agent may see of the lessons (`visibleToAgent`: current, approved, in
+ * scope, each contradiction as a question) and the live episodes of its scope — those a lesson holds only
+ * while that lesson may be shown — each with its vector in `space`. Items with no vector there are embedded now when the
+ * space can do it without waiting (hashed); vectors of another space are never compared.
  */
-export function loadRecallIndex(db: Db, space: Space, scope: IndexScope, params: Params): RecallIndex {
-  const lessons = db
-    .prepare(
-      `SELECT id, kind, text, strength, updated_at, decayed_at, project FROM lessons
-       WHERE merged_into IS NULL AND vetoed_at IS NULL AND archived = 0 AND review = 'approved'`,
-    )
-    .all() as LessonRow[];
-  const episodes = db
-    .prepare(
-      `SELECT id, kind, title, text, said, strength, happened_at, touched_at, project FROM episodes
-       WHERE live = 1 AND archived = 0`,
-    )
-    .all() as EpisodeRow[];
+export function loadRecallIndex(
+  db: Db,
+  space: Space,
+  scope: IndexScope,
+  params: Params,
+  now: string = new Date().toISOString(),
+): RecallIndex {
+  const visible = visibleToAgent(db, {
+    now,
+    scope: {
+      project: scope.project,
+      ...(scope.allProjects === undefined ? {} : { allProjects: scope.allProjects }),
+    },
+  });
+  const shown = new Set(
+    visible.flatMap((item) =>
+      item.type === 'lesson' ? [item.lesson.id] : item.lessons.map((lesson) => lesson.id),
+    ),
+  );
+  // An episode a lesson holds speaks through that lesson: it is recalled only while the lesson may be shown.
+  const episodes = (
+    db
+      .prepare(
+        `SELECT id, kind, title, text, said, strength, happened_at, touched_at, project, lesson_id FROM episodes
+         WHERE live = 1 AND archived = 0`,
+      )
+      .all() as EpisodeRow[]
+  ).filter((row) => row.lesson_id === null || shown.has(row.lesson_id));
   const vectorsOf = (owner: 'lesson' | 'episode') => {
     const map = new Map<number, Float32Array>();
     for (const vector of listVectors(db, owner)) {
@@ -95,22 +113,43 @@ export function loadRecallIndex(db: Db, space: Space, scope: IndexScope, params:
     items.push(item);
     vectors.push(found);
   };
-  for (const row of lessons) {
-    if (!inScope(row.project, scope)) continue;
+  for (const item of visible) {
+    if (item.type === 'lesson') {
+      const { lesson } = item;
+      add(
+        {
+          type: 'lesson',
+          id: lesson.id,
+          kind: lesson.kind,
+          text: lesson.text,
+          title: lesson.text,
+          at: lesson.updatedAt,
+          strength: lesson.strength,
+          since: lesson.decayedAt,
+          project: lesson.project,
+        },
+        lessonVectors.get(lesson.id),
+        lesson.text,
+      );
+      continue;
+    }
+    const [a, b] = item.lessons;
+    const stronger = a.strength >= b.strength ? a : b;
     add(
       {
-        type: 'lesson',
-        id: row.id,
-        kind: row.kind,
-        text: row.text,
-        title: row.text,
-        at: row.updated_at,
-        strength: row.strength,
-        since: row.decayed_at,
-        project: row.project,
+        type: 'question',
+        id: a.id,
+        lessonIds: [a.id, b.id],
+        kind: a.kind,
+        text: item.text,
+        title: 'Open question',
+        at: [a.updatedAt, b.updatedAt].sort()[1]!,
+        strength: stronger.strength,
+        since: stronger.decayedAt,
+        project: a.project ?? b.project,
       },
-      lessonVectors.get(row.id),
-      row.text,
+      meanOf(lessonVectors.get(a.id), lessonVectors.get(b.id)),
+      item.text,
     );
   }
   for (const row of episodes) {

@@ -65,7 +65,7 @@ export function touch(db: Db, hits: readonly RecallHit[], now: string, params: P
     for (const { item } of hits) {
       const strength = currentStrength(item, at, params) + params.recall.touch;
       if (item.type === 'lesson') lesson.run(strength, now, now, item.id);
-      else episode.run(strength, now, item.id);
+      else if (item.type === 'episode') episode.run(strength, now, item.id);
     }
   })();
 }

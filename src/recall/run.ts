@@ -26,7 +26,7 @@ export async function recall(
   options: { k: number; now: string; scope: IndexScope },
 ): Promise<RecallAnswer> {
   const space = spaceOfStore(store, config);
-  const index = loadRecallIndex(store.db, space, options.scope, config.params);
+  const index = loadRecallIndex(store.db, space, options.scope, config.params, options.now);
   const [vector] = await space.embed([query]);
   const hits = rankRecall(index, vector!, { k: options.k, now: options.now, params: config.params });
   touch(store.db, hits, options.now, config.params);

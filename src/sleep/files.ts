@@ -78,12 +78,24 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
       report.merged.map((merge) => bullet(merge.into, `, took in lesson ${merge.from.join(', ')}`)),
     ),
     ...section(
+      'Said otherwise: lessons of one subject that disagree',
+      report.related.map((relation) =>
+        relation.kind === 'supersedes'
+          ? `- lesson ${relation.from} supersedes lesson ${relation.to}: the person said otherwise later`
+          : `- lesson ${relation.from} refutes lesson ${relation.to}: agents are asked, not told, until one is settled`,
+      ),
+    ),
+    ...section(
       'Confirmed: a prediction came true',
       report.confirmed.map((line) => bullet(line)),
     ),
     ...section(
       'Failed: a prediction did not come true in its window',
       report.failed.map((line) => bullet(line)),
+    ),
+    ...section(
+      'Corroborated: another memory learned the same',
+      report.corroborated.map((line) => bullet(line, `, by ${line.by}`)),
     ),
     ...section(
       'Archived: faded below the floor',
@@ -102,8 +114,10 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
     report.learned.length +
       report.strengthened.length +
       report.merged.length +
+      report.related.length +
       report.confirmed.length +
       report.failed.length +
+      report.corroborated.length +
       report.archived.length ===
     0
   ) {

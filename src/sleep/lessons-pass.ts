@@ -4,6 +4,7 @@ import { dot, VectorSum } from '../embed/index.ts';
 import { appendAudit, assignEpisode, insertLesson } from '../store/index.ts';
 import { cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
+import { disagree, wordsOfEpisode, wordsOfLesson } from './subject.ts';
 import { acceptWording, lessonText } from './wording.ts';
 
 interface Partition {
@@ -48,7 +49,7 @@ export function lessonsPass(night: Night): void {
   ];
   for (const episode of ordered) {
     const here = partition(partitionOf(episode));
-    const best = bestLesson(here.lessons, episode.vec);
+    const best = bestLesson(here.lessons, episode);
     if (best && best.linkage >= cuts.linkage) {
       join(night, best.lesson, episode, best.linkage);
       continue;
@@ -72,10 +73,13 @@ export function lessonsPass(night: Night): void {
 
 function bestLesson(
   lessons: readonly NightLesson[],
-  vec: Float32Array,
+  episode: NightEpisode,
 ): { lesson: NightLesson; linkage: number } | null {
+  const { vec } = episode;
+  const words = wordsOfEpisode(episode);
   let best: { lesson: NightLesson; linkage: number } | null = null;
   for (const lesson of lessons) {
+    if (disagree(episode.kind, words, wordsOfLesson(lesson))) continue;
     const linkage =
       lesson.sum.count > 0 ? lesson.sum.linkageToVector(vec) : lesson.textVec ? dot(lesson.textVec, vec) : 0;
     if (!best || linkage > best.linkage) best = { lesson, linkage };
@@ -93,7 +97,9 @@ function clusterWith(
   cut: number,
 ): NightEpisode[] | null {
   const candidates: { other: NightEpisode; similarity: number }[] = [];
+  const words = wordsOfEpisode(episode);
   for (const other of pending) {
+    if (disagree(episode.kind, words, wordsOfEpisode(other))) continue;
     const similarity = dot(episode.vec, other.vec);
     if (similarity >= cut) candidates.push({ other, similarity });
   }

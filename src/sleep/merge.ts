@@ -1,7 +1,8 @@
 import { lessonHash } from '../core/index.ts';
-import { appendAudit, assignEpisode, movePredictions } from '../store/index.ts';
+import { appendAudit, assignEpisode, insertRelation, movePredictions } from '../store/index.ts';
 import { cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
+import { disagree, wordsOfLesson } from './subject.ts';
 import { themeText } from './wording.ts';
 
 /**
@@ -32,6 +33,7 @@ export function mergePass(night: Night): void {
     const pairs: { a: NightLesson; b: NightLesson; linkage: number }[] = [];
     for (let i = 0; i < group.length; i++) {
       for (let j = i + 1; j < group.length; j++) {
+        if (disagree(group[i]!.lesson.kind, wordsOfLesson(group[i]!), wordsOfLesson(group[j]!))) continue;
         const linkage = group[i]!.sum.linkageTo(group[j]!.sum);
         if (linkage >= cut) pairs.push({ a: group[i]!, b: group[j]!, linkage });
       }
@@ -43,7 +45,7 @@ export function mergePass(night: Night): void {
       if (a === b) continue;
       // Linkage again: either side may have grown by an earlier merge tonight.
       const linkage = a.sum.linkageTo(b.sum);
-      if (linkage < cut) continue;
+      if (linkage < cut || disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
       const [older, newer] = a.lesson.happenedAt <= b.lesson.happenedAt ? [a, b] : [b, a];
       mergeInto(night, older, newer, linkage);
     }
@@ -86,6 +88,16 @@ function mergeInto(night: Night, theme: NightLesson, part: NightLesson, linkage:
   part.lesson.updatedAt = night.now;
   part.changed = true;
   movePredictions(night.db, part.lesson.id, theme.lesson.id);
+  insertRelation(night.db, {
+    kind: 'derived_from',
+    fromId: theme.lesson.id,
+    toId: part.lesson.id,
+    actor: 'sleep',
+    rules: night.rules,
+    reason: `merged: average linkage ${linkage.toFixed(3)}`,
+    happenedAt: part.lesson.happenedAt,
+    recordedAt: night.now,
+  });
   night.report.merged.push({ into: lineOf(theme.lesson), from: [part.lesson.id] });
   appendAudit(night.db, {
     at: night.now,

@@ -45,7 +45,8 @@ export interface Night {
   report: SleepReport;
 }
 
-export const RULES_VERSION = 'sleep-1';
+/** sleep-2: opposite polarity never joins, merges or confirms; lessons of one subject are related. */
+export const RULES_VERSION = 'sleep-2';
 
 /** The same-surprise cut, the linkage cut and the prediction match cut of tonight's space. */
 export function cutsOf(night: Night): { same: number; linkage: number; match: number } {

@@ -18,8 +18,12 @@ export interface SleepReport {
   learned: LessonLine[];
   strengthened: (LessonLine & { by: number })[];
   merged: { into: LessonLine; from: number[] }[];
+  /** Lessons of one subject found saying opposite things: the newer supersedes or refutes the older. */
+  related: { kind: 'supersedes' | 'refutes'; from: number; to: number }[];
   confirmed: LessonLine[];
   failed: LessonLine[];
+  /** This memory's lessons that another memory's lesson corroborated, and which memory. */
+  corroborated: (LessonLine & { by: string })[];
   archived: LessonLine[];
   episodesArchived: number;
   predicted: number;
@@ -39,8 +43,10 @@ export function emptyReport(at: string, space: string): SleepReport {
     learned: [],
     strengthened: [],
     merged: [],
+    related: [],
     confirmed: [],
     failed: [],
+    corroborated: [],
     archived: [],
     episodesArchived: 0,
     predicted: 0,

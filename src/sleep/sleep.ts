@@ -2,6 +2,7 @@ import type { Clock, Config } from '../core/index.ts';
 import { RememError } from '../core/index.ts';
 import { toBlob, VectorSum } from '../embed/index.ts';
 import { lastSleep, listLessons, putVector, recordSleep, type Store, saveLesson } from '../store/index.ts';
+import { corroboratePass } from './corroborate.ts';
 import { decayPass } from './decay.ts';
 import { embedPass } from './embed-pass.ts';
 import { writeLessonsFile, writeMorningReport } from './files.ts';
@@ -9,11 +10,12 @@ import { lessonsPass } from './lessons-pass.ts';
 import { mergePass } from './merge.ts';
 import { type Night, type NightEpisode, type NightLesson, RULES_VERSION } from './night.ts';
 import { predictPass } from './predict.ts';
+import { relatePass } from './relate.ts';
 import { emptyReport, type SleepReport } from './report.ts';
 import { verifyPass } from './verify.ts';
 
 /**
- * One night: embed, decay, lessons, merge, verify, predict — then `lessons.jsonl` and `morning.md`.
+ * One night: embed, decay, lessons, merge, relate, verify, predict — then `lessons.jsonl` and `morning.md`.
  * Every pass takes its time from the clock, so tests replay weeks of nights. The passes after the embedding
  * run in one transaction: a sleep stopped midway leaves the store as it was before it.
  */
@@ -90,6 +92,8 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
     decayPass(night);
     lessonsPass(night);
     mergePass(night);
+    relatePass(night);
+    corroboratePass(night);
     verifyPass(night);
     predictPass(night);
     for (const entry of night.lessons.values()) {

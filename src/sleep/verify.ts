@@ -3,6 +3,7 @@ import { dot } from '../embed/index.ts';
 import { appendAudit, listPredictions, resolvePrediction } from '../store/index.ts';
 import { cutsOf, lessonVector, type Night } from './night.ts';
 import { lineOf } from './report.ts';
+import { disagree, wordsOfEpisode, wordsOfLesson } from './subject.ts';
 
 /**
  * Pass 4: each open prediction is matched against episodes of its lesson's kind that *happened* after it
@@ -25,6 +26,7 @@ export function verifyPass(night: Night): void {
     const { lesson } = entry;
     const vec = lessonVector(entry);
     const end = new Date(new Date(prediction.madeAt).getTime() + windowDays * DAY_MS).toISOString();
+    const words = wordsOfLesson(entry);
     let evidence: number | null = null;
     if (vec) {
       for (const episode of recent) {
@@ -35,6 +37,8 @@ export function verifyPass(night: Night): void {
         )
           continue;
         if (lesson.project !== null && episode.project !== lesson.project) continue;
+        // Words that say the opposite are evidence against the lesson, never for it.
+        if (disagree(lesson.kind, words, wordsOfEpisode(episode))) continue;
         if (dot(vec, episode.vec) >= match) {
           evidence = episode.id;
           break;

@@ -1,6 +1,6 @@
 import type { Db } from './open.ts';
 
-export type AuditActor = 'sleep' | 'person' | 'receive' | 'render';
+export type AuditActor = 'sleep' | 'person' | 'receive' | 'render' | 'share';
 export type AuditAction =
   | 'add'
   | 'join'
@@ -14,7 +14,9 @@ export type AuditAction =
   | 'refuse'
   | 'confirm'
   | 'fail'
-  | 'relate';
+  | 'relate'
+  | 'revoke'
+  | 'corroborate';
 
 export interface AuditEntry {
   at: string;
@@ -67,4 +69,15 @@ export interface AuditRow {
 
 export function auditOfLesson(db: Db, lessonId: number): AuditRow[] {
   return db.prepare('SELECT * FROM audit WHERE lesson_id = ? ORDER BY id').all(lessonId) as AuditRow[];
+}
+
+/** Whether the same decision about the same lesson was already written: a repeated run need not repeat it. */
+export function hasAudit(
+  db: Db,
+  entry: Pick<AuditEntry, 'actor' | 'action' | 'reason'> & { lessonId?: number | null },
+): boolean {
+  const row = db
+    .prepare(`SELECT 1 FROM audit WHERE actor = ? AND action = ? AND reason = ? AND lesson_id IS ? LIMIT 1`)
+    .get(entry.actor, entry.action, entry.reason ?? '', entry.lessonId ?? null);
+  return row !== undefined;
 }

@@ -5,6 +5,7 @@ export {
   type AuditRow,
   appendAudit,
   auditOfLesson,
+  hasAudit,
 } from './audit.ts';
 export {
   countEpisodesByKind,
@@ -24,9 +25,16 @@ export {
   startIngestRun,
 } from './ingest-runs.ts';
 export {
+  type Injection,
+  type InjectionMoment,
+  insertInjection,
+  listInjections,
+} from './injections.ts';
+export {
   assignEpisode,
   findLessonsByHash,
   getLesson,
+  handbackShare,
   insertLesson,
   listLessons,
   type NewLesson,
@@ -42,6 +50,16 @@ export {
   resolvePrediction,
 } from './predictions.ts';
 export {
+  addSupport,
+  confirmedReceived,
+  insertReceivedLesson,
+  type Provenance,
+  provenanceOf,
+  type ReceivedLesson,
+  raiseLesson,
+  type SupportWay,
+} from './provenance.ts';
+export {
   clearStaleSession,
   getRawFile,
   listRawFiles,
@@ -52,8 +70,48 @@ export {
   saveRawFile,
   staleSessions,
 } from './raw-files.ts';
+export {
+  deleteRecord,
+  getRecord,
+  heldOrigins,
+  putRecord,
+  recordsAbout,
+  recordsOf,
+  type StoredRecord,
+  type StoredRecordKind,
+} from './records.ts';
+export {
+  findRelation,
+  insertRelation,
+  listRelations,
+  type Relation,
+  type RelationActor,
+  type RelationKind,
+  relationsOf,
+} from './relations.ts';
+export {
+  deleteLayer,
+  disableSharing,
+  enableSharing,
+  listLayers,
+  putLayer,
+  type StoredLayer,
+  type StoredLayerLevel,
+  sharedProjects,
+} from './sharing.ts';
 export { lastSleep, recordSleep } from './sleeps.ts';
 export { addTombstone, getTombstone, type Tombstone, tombstoneHashes } from './tombstones.ts';
+export {
+  type LessonEvent,
+  lastSeenOf,
+  listLessonEvents,
+  listLessonsById,
+  listLessonsKnownAt,
+  listPendingLessons,
+  listReachableLessons,
+  type PredictionTally,
+  predictionTallies,
+} from './truth.ts';
 export { deleteTurnsOfFile, insertTurns, type StoredTurn, turnsOfFile } from './turns.ts';
 export {
   deleteVector,
@@ -62,4 +120,5 @@ export {
   putVector,
   type StoredVector,
   type VectorOwner,
+  vectorsInSpace,
 } from './vectors.ts';

@@ -95,3 +95,14 @@ export function sourceIdsOf(db: Db, lessonId: number): number[] {
 export function assignEpisode(db: Db, episodeId: number, lessonId: number): void {
   db.prepare('UPDATE episodes SET lesson_id = ? WHERE id = ?').run(lessonId, episodeId);
 }
+
+/** How many of a lesson's sources there are, and how many followed a reply that handed the decision back. */
+export function handbackShare(db: Db, lessonId: number): { sources: number; afterHandback: number } {
+  return db
+    .prepare(
+      `SELECT COUNT(*) AS sources,
+         COALESCE(SUM(CASE WHEN json_extract(detail, '$.afterHandback') IS NOT NULL THEN 1 ELSE 0 END), 0) AS afterHandback
+       FROM episodes WHERE lesson_id = ?`,
+    )
+    .get(lessonId) as { sources: number; afterHandback: number };
+}

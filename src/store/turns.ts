@@ -6,9 +6,18 @@ export interface StoredTurn {
   part: number;
 }
 
+/**
+ * Keeps the turns of one read of a file, in reading order, as one chunk. A read starts where the last one stopped
+ * (or the file's turns were deleted first), so its lines all come after those kept before.
+ */
 export function insertTurns(db: Db, fileId: number, turns: readonly StoredTurn[]): void {
-  const insert = db.prepare('INSERT OR REPLACE INTO turns (file_id, line, part, data) VALUES (?, ?, ?, ?)');
-  for (const turn of turns) insert.run(fileId, turn.line, turn.part, JSON.stringify(turn));
+  const first = turns[0];
+  if (first === undefined) return;
+  db.prepare('INSERT OR REPLACE INTO turns (file_id, first_line, data) VALUES (?, ?, ?)').run(
+    fileId,
+    first.line,
+    JSON.stringify(turns),
+  );
 }
 
 export function deleteTurnsOfFile(db: Db, fileId: number): void {
@@ -17,8 +26,10 @@ export function deleteTurnsOfFile(db: Db, fileId: number): void {
 
 /** The turns of one file, in line order. */
 export function turnsOfFile<T extends StoredTurn>(db: Db, fileId: number): T[] {
-  const rows = db.prepare('SELECT data FROM turns WHERE file_id = ? ORDER BY line, part').all(fileId) as {
+  const rows = db.prepare('SELECT data FROM turns WHERE file_id = ? ORDER BY first_line').all(fileId) as {
     data: string;
   }[];
-  return rows.map((row) => JSON.parse(row.data) as T);
+  return rows.length === 1
+    ? (JSON.parse(rows[0]!.data) as T[])
+    : rows.flatMap((row) => JSON.parse(row.data) as T[]);
 }

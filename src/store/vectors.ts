@@ -38,3 +38,11 @@ export function putVector(
 export function deleteVector(db: Db, owner: VectorOwner, id: number): void {
   db.prepare('DELETE FROM vectors WHERE owner = ? AND owner_id = ?').run(owner, id);
 }
+
+/** Every vector of one kind of owner in one space, by owner id: one query, for the read paths. */
+export function vectorsInSpace(db: Db, owner: VectorOwner, space: string): Map<number, StoredVector> {
+  const rows = db
+    .prepare('SELECT owner_id AS id, space, dims, data FROM vectors WHERE owner = ? AND space = ?')
+    .all(owner, space) as StoredVector[];
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,3 +1,4 @@
+import { decodeHead, type LongString, skimJson } from './skim.ts';
 import {
   clip,
   errorExcerpt,
@@ -5,6 +6,7 @@ import {
   isObject,
   type JsonObject,
   leadingExitCode,
+  RESULT_HEAD_CHARS,
   stringOf,
   successHead,
   summarizeInput,
@@ -105,7 +107,7 @@ function contentText(content: unknown): string {
 }
 
 function refusalOf(record: JsonObject, text: string): { reason?: string } | undefined {
-  const opening = text.trimStart();
+  const opening = text.slice(0, 512).trimStart();
   const refused =
     record['toolUseResult'] === 'User rejected tool use' ||
     stringOf(record['toolDenialKind']) !== undefined ||
@@ -115,15 +117,21 @@ function refusalOf(record: JsonObject, text: string): { reason?: string } | unde
   return reason ? { reason } : {};
 }
 
+/**
+ * A successful result's turn reads at most `RESULT_HEAD_CHARS` of its text, and knows only whether it is longer
+ * (every length test below is against less); a refused or failed one reads all of it.
+ */
 function resultBody(block: JsonObject, record: JsonObject): TurnBody {
   const callId = stringOf(block['tool_use_id']) ?? '';
   let text = contentText(block['content']);
-  if (text.trim() === '' && typeof record['toolUseResult'] === 'string') text = record['toolUseResult'];
+  if (typeof record['toolUseResult'] === 'string' && text.length < 4096 && text.trim() === '') {
+    text = record['toolUseResult'];
+  }
   const refusal = refusalOf(record, text);
   if (refusal !== undefined) {
     return { type: 'result', callId, status: 'refused', text: successHead(text), ...refusal };
   }
-  const trimmed = text.trim();
+  const trimmed = text.length < 256 ? text.trim() : '';
   // The person stopped a running call: theirs, not the tool's failure.
   if (trimmed === INTERRUPT || trimmed === INTERRUPT_FOR_TOOL_USE) {
     return { type: 'result', callId, status: 'refused', text: trimmed };
@@ -263,6 +271,50 @@ function parseLine(value: unknown, line: number): LineResult {
   return warning === undefined ? { turns } : { turns, warning };
 }
 
+/** Strings of at least this many bytes are left undecoded when a line is skimmed. */
+const LONG_BYTES = 1024;
+
+/** Content block types the reader reads; what any other block holds is never looked at. */
+const READ_BLOCKS = new Set(['text', 'tool_use', 'server_tool_use', 'tool_result']);
+
+/**
+ * What the reader makes of the string at `path` of a line: never read (inside `toolUseResult`, or inside a content
+ * block of a type it skips), read as a tool result's text (only its head, if the call succeeded), or read whole.
+ */
+function readingOf(record: unknown, path: LongString['path']): 'unread' | 'result' | 'whole' {
+  if (!isObject(record) || record['isCompactSummary'] === true) return 'whole';
+  if (path[0] === 'toolUseResult') return path.length === 1 ? 'result' : 'unread';
+  const [key, field, index, inner] = path;
+  if (key !== 'message' || field !== 'content' || typeof index !== 'number') return 'whole';
+  const block = ((record['message'] as JsonObject)['content'] as JsonObject[])[index]!;
+  if (block['type'] === 'tool_result') return path.length === 4 && inner === 'content' ? 'result' : 'whole';
+  return READ_BLOCKS.has(block['type'] as string) ? 'whole' : 'unread';
+}
+
+/**
+ * The turns of one line from its raw bytes, leaving its long strings undecoded where the reader does not need
+ * them whole; undefined when the line must be parsed whole (not JSON, a long string read whole, or a tool result
+ * that was refused or failed). Gives exactly what `parseLine` gives on the whole line: most bytes of a transcript
+ * are the output of calls that succeeded, of which a turn keeps only the head.
+ */
+function skimLine(bytes: Buffer, start: number, end: number, line: number): LineResult | undefined {
+  if (end - start < LONG_BYTES) return undefined;
+  const skimmed = skimJson(bytes, start, end, {
+    longBytes: LONG_BYTES,
+    accept: (record, path) => readingOf(record, path) !== 'whole',
+  });
+  if (skimmed === undefined) return undefined;
+  const record = skimmed.value as JsonObject;
+  for (const long of skimmed.long) {
+    if (readingOf(record, long.path) !== 'result') continue;
+    const parent = long.path.slice(0, -1).reduce<JsonObject>((node, key) => node[key] as JsonObject, record);
+    parent[long.path.at(-1)!] = decodeHead(bytes, long, RESULT_HEAD_CHARS);
+  }
+  const result = parseLine(record, line);
+  const whole = result.turns.some((turn) => turn.type === 'result' && turn.status !== 'ok');
+  return whole ? undefined : result;
+}
+
 /** The session a transcript belongs to: `<session>.jsonl`, or `<session>/subagents/agent-<id>.jsonl`. */
 function sessionOf(path: string): string {
   const parts = path.split(/[\\/]/);
@@ -273,4 +325,4 @@ function sessionOf(path: string): string {
   return name.replace(/\.jsonl$/, '');
 }
 
-export const claudeCodeReader: Reader = { agent: 'claude-code', sessionOf, parseLine };
+export const claudeCodeReader: Reader = { agent: 'claude-code', sessionOf, parseLine, skimLine };

@@ -1,25 +1,35 @@
 /**
- * Calls `visit` for each line of `bytes` from `from`, numbering lines from `firstLine + 1`.
- * Blank lines are counted but not visited; a trailing carriage return is dropped.
- * The bytes are decoded once: decoding line by line costs more than parsing them.
+ * Calls `visit` with the byte range of each line of `bytes` from `from`, numbering lines from `firstLine + 1`.
+ * Blank lines are counted but not visited; a trailing carriage return is left out. Returns the last line's number.
  */
+export function forEachLineRange(
+  bytes: Buffer,
+  from: number,
+  firstLine: number,
+  visit: (line: number, start: number, end: number) => void,
+): number {
+  let line = firstLine;
+  let start = from;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1) end = bytes.length;
+    line++;
+    let stop = end;
+    if (stop > start && bytes[stop - 1] === 13) stop--;
+    if (stop > start) visit(line, start, stop);
+    start = end + 1;
+  }
+  return line;
+}
+
+/** Like `forEachLineRange`, with each line decoded from UTF-8. */
 export function forEachLine(
   bytes: Buffer,
   from: number,
   firstLine: number,
   visit: (line: number, text: string) => void,
 ): number {
-  const text = bytes.toString('utf8', from);
-  let line = firstLine;
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    line++;
-    let stop = end;
-    if (stop > start && text.charCodeAt(stop - 1) === 13) stop--;
-    if (stop > start) visit(line, text.slice(start, stop));
-    start = end + 1;
-  }
-  return line;
+  return forEachLineRange(bytes, from, firstLine, (line, start, end) =>
+    visit(line, bytes.toString('utf8', start, end)),
+  );
 }

@@ -11,18 +11,28 @@ export function stringOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** At most `max` characters, cut on a character boundary and marked with an ellipsis. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   // Only the head is split into characters: tool outputs can be megabytes long.
-  const chars = Array.from(text.slice(0, max * 2));
+  const head = text.slice(0, max * 2);
+  // Without surrogates every code unit is a character, and the head is longer than `max`.
+  if (!SURROGATE.test(head)) return `${head.slice(0, max - 1)}…`;
+  const chars = Array.from(head);
   return chars.length <= max && text.length <= max * 2 ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 /** The first line of a text, trimmed and clipped. */
 export function firstLine(text: string, max: number): string {
-  const line = text.trim().split('\n', 1)[0] ?? '';
-  return clip(line.trim(), max);
+  return clip(headLine(text.trimStart()).trim(), max);
+}
+
+/** The text up to its first newline, without scanning the rest: tool outputs can be megabytes long. */
+function headLine(text: string): string {
+  const end = text.indexOf('\n');
+  return end === -1 ? text : text.slice(0, end);
 }
 
 export const SUCCESS_HEAD_CHARS = 200;
@@ -36,10 +46,19 @@ const EXIT_HEADER = /^(?:Error: )?Exit code:? (-?\d+)\s*$/;
 const ERROR_LINE =
   /error|fail|fatal|exception|traceback|panic|not found|no such|cannot|can't|could not|couldn't|unable to|denied|refused|invalid|unknown|unrecognized|unexpected|missing|timed? ?out|abort|segmentation fault|usage:|password|ENOENT|EACCES|EPERM|ECONNREFUSED|EADDRINUSE|\bERR!/i;
 
+/**
+ * How much of a tool result's text its turn reads when the call succeeded: the head kept, the refusal openings, and a
+ * leading exit code (looked for past at most half this much leading space, in a first line cut at the other half).
+ * Given only this much of such a text, a reader makes the same turn; `skimLine` relies on it.
+ */
+export const RESULT_HEAD_CHARS = 8192;
+const EXIT_WINDOW = RESULT_HEAD_CHARS / 2;
+
 /** The exit code from a leading `Exit code N` line (Claude Code's Bash tool). */
 export function leadingExitCode(text: string): number | undefined {
-  const first = text.trimStart().split('\n', 1)[0] ?? '';
-  const match = EXIT_HEADER.exec(first.trim());
+  let start = 0;
+  while (start < text.length && start < EXIT_WINDOW && /\s/.test(text[start]!)) start++;
+  const match = EXIT_HEADER.exec(headLine(text.slice(start, start + EXIT_WINDOW)).trim());
   return match ? Number(match[1]) : undefined;
 }
 
@@ -65,7 +84,7 @@ export function errorExcerpt(text: string): string {
 
 /** The short head kept of a successful result. */
 export function successHead(text: string): string {
-  return clip(text.trim(), SUCCESS_HEAD_CHARS);
+  return clip(text.slice(0, SUCCESS_HEAD_CHARS * 4).trim(), SUCCESS_HEAD_CHARS);
 }
 
 const INPUT_KEYS = [
@@ -97,5 +116,6 @@ export function summarizeInput(input: unknown): string {
 
 /** Turns from one line's bodies, numbered in order. */
 export function turnsOf(stamp: Omit<TurnBase, 'part'>, bodies: readonly TurnBody[]): Turn[] {
-  return bodies.map((body, part) => ({ ...stamp, part, ...body }));
+  // Object.assign, not spread: bodies come in many shapes, and V8 spreads those on a slow path.
+  return bodies.map((body, part) => Object.assign({}, stamp, { part }, body));
 }

@@ -69,6 +69,11 @@ export interface Reader {
   sessionOf(path: string): string;
   /** Turns from one parsed JSON line. */
   parseLine(value: unknown, line: number): LineResult;
+  /**
+   * Turns from one line's raw bytes (`start` to `end`), without decoding what the reader would not read; undefined
+   * when the line must be decoded and parsed whole. Where it answers, it answers exactly as `parseLine` would.
+   */
+  skimLine?(bytes: Buffer, start: number, end: number, line: number): LineResult | undefined;
 }
 
 /** A session put together from its turns, in order, on the live branch only. */

@@ -20,7 +20,9 @@ describe('docs/PROTOCOL.md', () => {
   });
 
   it('lists every test vector with its hash', () => {
-    for (const vector of vectors) expect(doc).toContain(`| ${vector.name} | ${vector.kind} |`);
+    // Tables are padded to align their columns.
+    const cells = doc.replace(/ +\|/g, ' |');
+    for (const vector of vectors) expect(cells).toContain(`| ${vector.name} | ${vector.kind} |`);
     for (const vector of vectors) expect(doc).toContain(`\`${vector.hash}\``);
   });
 });

@@ -1,0 +1,174 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Config } from '../core/index.ts';
+import { projectOf } from '../episodes/index.ts';
+import { createMcpServer } from '../mcp/index.ts';
+import { answerHook, appendSessionLog, parsePayload } from '../prime/index.ts';
+import { recall } from '../recall/index.ts';
+import type { Store } from '../store/index.ts';
+import { appendToInbox } from '../stream/index.ts';
+import { recordInjection, visibleToAgent } from '../truth/index.ts';
+
+export interface ApiDeps {
+  store: Store;
+  config: Config;
+  token: string;
+  now(): string;
+  /** Host names this server answers to (DNS rebinding: a page elsewhere cannot reach it by another name). */
+  hosts?: string[];
+  maxBodyBytes?: number;
+  /** Extra routes served under the same token (gossip). */
+  mount?: (app: Hono) => void;
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const LOCAL_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * The local REST API: `/health` open, everything else behind the bearer token in REMEM_HOME, answering only
+ * to local host names and to no other web origin. Nothing here can approve a lesson.
+ */
+export function createApiApp(deps: ApiDeps): Hono {
+  const app = new Hono();
+  const hosts = new Set(deps.hosts ?? LOCAL_HOSTS);
+  app.use('*', async (c, next) => {
+    const host = (c.req.header('host') ?? '').replace(/:\d+$/, '');
+    if (!hosts.has(host))
+      return c.json({ error: 'forbidden', reason: `host ${host || '(none)'} is not served here` }, 403);
+    const origin = c.req.header('origin');
+    if (origin) {
+      let local = false;
+      try {
+        local = hosts.has(new URL(origin).hostname) || hosts.has(`[${new URL(origin).hostname}]`);
+      } catch {
+        local = false;
+      }
+      if (!local)
+        return c.json({ error: 'forbidden', reason: `requests from ${origin} are not served` }, 403);
+    }
+    await next();
+  });
+  app.get('/health', (c) => c.json({ ok: true }));
+  app.use('*', async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token || !sameToken(token, deps.token)) {
+      return c.json(
+        { error: 'unauthorized', reason: 'a bearer token from REMEM_HOME/token is required' },
+        401,
+      );
+    }
+    await next();
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.maxBodyBytes ?? 1024 * 1024,
+      onError: (c) =>
+        c.json(
+          { error: 'too_large', reason: `the body is over ${deps.maxBodyBytes ?? 1024 * 1024} bytes` },
+          413,
+        ),
+    }),
+  );
+  const scopeOf = (project: string | undefined) => ({
+    project: projectOf(project ?? deps.config.projectDir),
+  });
+
+  app.post('/memory/remember', async (c) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: 'bad_request', reason: 'the body is not JSON' }, 400);
+    }
+    const result = appendToInbox(deps.config.home, body, deps.now());
+    if ('refused' in result) return c.json({ error: 'refused', reason: result.refused }, 422);
+    return c.json({ stored: result.stored }, 201);
+  });
+
+  app.get('/memory/lessons', (c) => {
+    const now = deps.now();
+    const visible = visibleToAgent(deps.store.db, { now, scope: scopeOf(c.req.query('project')) });
+    recordInjection(deps.store.db, {
+      at: now,
+      session: c.req.query('session') ?? null,
+      moment: 'mcp',
+      shown: true,
+      lessonHashes: visible.flatMap((item) =>
+        item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
+      ),
+      considered: visible.length,
+      dropped: 0,
+      reasons: {},
+    });
+    return c.json({
+      lessons: visible.map((item) =>
+        item.type === 'lesson'
+          ? {
+              type: 'lesson',
+              hash: item.lesson.hash,
+              kind: item.lesson.kind,
+              text: item.lesson.text,
+              strength: item.lesson.strength,
+            }
+          : { type: 'question', text: item.text, hashes: item.lessons.map((lesson) => lesson.hash) },
+      ),
+    });
+  });
+
+  app.get('/memory/recall', async (c) => {
+    const query = c.req.query('q')?.trim();
+    if (!query) return c.json({ error: 'bad_request', reason: 'q is required' }, 400);
+    const k = Number(c.req.query('k') ?? 5);
+    if (!Number.isInteger(k) || k < 1 || k > 50)
+      return c.json({ error: 'bad_request', reason: 'k must be a whole number from 1 to 50' }, 400);
+    const answer = await recall(deps.store, deps.config, query, {
+      k,
+      now: deps.now(),
+      scope: scopeOf(c.req.query('project')),
+    });
+    return c.json(answer);
+  });
+
+  // Claude Code's and Codex's HTTP hooks: the same JSON as `remem prime` reads, the same answer.
+  app.post('/hooks/prime', async (c) => {
+    const started = performance.now();
+    const payload = parsePayload(await c.req.text());
+    if ('refused' in payload) return c.json({ error: 'bad_request', reason: payload.refused }, 400);
+    try {
+      const answer = await answerHook(payload, { config: deps.config, now: deps.now(), db: deps.store.db });
+      if (answer.log) {
+        appendSessionLog(deps.config.home, {
+          ...answer.log,
+          ms: Math.round(performance.now() - started),
+          outcome: answer.output ? 'answered' : 'silent',
+        });
+      }
+      return c.json(answer.output ?? {});
+    } catch {
+      return c.json({}); // a hook fails open
+    }
+  });
+
+  const mcp = createMcpHandler(() =>
+    createMcpServer({
+      store: deps.store,
+      config: deps.config,
+      now: deps.now,
+      project: projectOf(deps.config.projectDir),
+    }),
+  );
+  app.all('/mcp', (c) => mcp.fetch(c.req.raw));
+  deps.mount?.(app);
+  app.notFound((c) => c.json({ error: 'not_found', reason: `no route ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => c.json({ error: 'internal', reason: error.message }, 500));
+  return app;
+}

@@ -1,0 +1,2 @@
+export { type ApiDeps, createApiApp } from './app.ts';
+export { loadOrCreateToken } from './token.ts';

@@ -1,0 +1,140 @@
+import type { Server } from 'node:http';
+import { RememError, UsageError } from '../core/index.ts';
+import type { CommandSpec, Context, Output } from './command.ts';
+
+const loopbackNames = ['localhost', '127.0.0.1', '::1'];
+
+export const commonsCommand: CommandSpec = {
+  name: 'commons',
+  summary:
+    'the commons server: serve [--db URL] [--port P] [--host H]; token add ORIGIN|--any; token list; token revoke ID',
+  args: ['<action>', '[rest...]'],
+  options: [
+    { flags: '--db <url>', description: 'sqlite:PATH (default: REMEM_HOME/commons.db) or postgres://…' },
+    { flags: '--port <port>', description: 'serve: the port', parse: 'int', default: 11437 },
+    { flags: '--host <host>', description: 'serve: the address to listen on', default: '127.0.0.1' },
+    {
+      flags: '--allow-host <name>',
+      description: 'serve: a host name the server answers to besides --host (a public name); repeatable',
+      parse: 'list',
+    },
+    { flags: '--rate <n>', description: 'serve: writes per token per minute', parse: 'int', default: 60 },
+    {
+      flags: '--max-connections <n>',
+      description: 'serve: open connections at most',
+      parse: 'int',
+      default: 256,
+    },
+    { flags: '--any', description: 'token add: a token that may write the file of any origin' },
+  ],
+  async run(context, args, options) {
+    const [action, ...rest] = args;
+    const { defaultCommonsDb } = await import('../commons/index.ts');
+    const db = (options['db'] as string | undefined) ?? defaultCommonsDb(context.config.home);
+    if (action === 'serve') {
+      if (rest.length > 0) throw new UsageError(`commons serve takes no arguments: ${rest.join(' ')}`);
+      await serveCommons(context, db, options);
+      return undefined;
+    }
+    if (action === 'token') return manageTokens(context, db, rest, options['any'] === true);
+    throw new UsageError(`commons: unknown action ${action ?? ''} (serve, token)`);
+  },
+};
+
+async function serveCommons(context: Context, db: string, options: Record<string, unknown>): Promise<void> {
+  const { openCommonsStore, createCommonsApp } = await import('../commons/index.ts');
+  const { serve } = await import('@hono/node-server');
+  const host = options['host'] as string;
+  const allowed = (options['allowHost'] as string[] | undefined) ?? [];
+  const wildcard = host === '0.0.0.0' || host === '::';
+  const hosts = [...(wildcard ? [] : [host]), ...loopbackNames, ...allowed];
+  if (wildcard && allowed.length === 0) {
+    context.stderr(
+      `remem: listening on ${host} answers only to loopback names until --allow-host names others`,
+    );
+  }
+  const store = await openCommonsStore(db);
+  const params = context.config.params.commons;
+  const app = createCommonsApp({
+    store,
+    now: context.clock.iso,
+    limits: { maxRecords: params.maxRecords, maxBytes: params.maxBytes },
+    states: { N: params.confirmations, W_days: params.fadeDays },
+    hosts,
+    rate: { requests: options['rate'] as number, windowMs: 60_000 },
+    onError: (error) => context.stderr(`remem commons: ${(error as Error)?.message ?? String(error)}`),
+  });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = serve(
+      {
+        fetch: app.fetch,
+        port: options['port'] as number,
+        hostname: host,
+        serverOptions: { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
+      },
+      (info) => {
+        started.off('error', reject);
+        const shown = host.includes(':') ? `[${host}]` : host;
+        context.stderr(`remem commons listening on http://${shown}:${info.port} (${store.kind})`);
+        resolve(started as Server);
+      },
+    ) as Server;
+    started.once('error', (error) => reject(new RememError('port_unavailable', error.message)));
+  });
+  server.maxConnections = options['maxConnections'] as number;
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await store.close();
+}
+
+async function manageTokens(context: Context, db: string, rest: string[], any: boolean): Promise<Output> {
+  const { openCommonsStore, issueToken } = await import('../commons/index.ts');
+  const { isOrigin } = await import('../transport/index.ts');
+  const [verb, target, ...extra] = rest;
+  if (extra.length > 0) throw new UsageError(`commons token: unexpected ${extra.join(' ')}`);
+  if (verb === 'add') {
+    if (any === (target !== undefined)) throw new UsageError('commons token add takes an ORIGIN or --any');
+    if (target !== undefined && !isOrigin(target)) {
+      throw new UsageError(`an origin is 16 lowercase hex characters: ${target}`);
+    }
+    const store = await openCommonsStore(db);
+    try {
+      const issued = await issueToken(store, { origin: target ?? null, now: context.clock.iso() });
+      const scope = issued.row.origin === null ? 'any origin' : `${issued.row.origin}.jsonl`;
+      return {
+        json: { ...issued.row, token: issued.token },
+        text: `${issued.token}\n(token ${issued.row.id}, writes ${scope}; shown once: only its hash is kept)`,
+      };
+    } finally {
+      await store.close();
+    }
+  }
+  if (verb === 'list' || verb === 'revoke') {
+    if (verb === 'list' && target !== undefined) throw new UsageError('commons token list takes no argument');
+    if (verb === 'revoke' && target === undefined) throw new UsageError('commons token revoke takes an ID');
+    const store = await openCommonsStore(db);
+    try {
+      if (verb === 'revoke') {
+        if (!(await store.revokeToken(target!, context.clock.iso()))) {
+          throw new RememError('no_token', `no live token ${target}`);
+        }
+        return { json: { id: target, revoked: true }, text: `token ${target} revoked` };
+      }
+      const tokens = await store.listTokens();
+      const lines = tokens.map(
+        (token) =>
+          `${token.id}  ${token.origin ?? 'any'.padEnd(16)}  ${token.created}${token.revoked ? `  revoked ${token.revoked}` : ''}`,
+      );
+      return { json: tokens, text: lines.length > 0 ? lines.join('\n') : 'No tokens.' };
+    } finally {
+      await store.close();
+    }
+  }
+  throw new UsageError(`commons token: unknown action ${verb ?? ''} (add, list, revoke)`);
+}

@@ -1,0 +1,54 @@
+import type { CommandSpec } from './command.ts';
+
+export const receiveCommand: CommandSpec = {
+  name: 'receive',
+  summary: "read other memories' files, check every record, keep new lessons as candidates",
+  options: [
+    { flags: '--folder <dir>', description: 'read every <origin>.jsonl in this folder' },
+    { flags: '--commons <url>', description: 'read every file the commons at <url> lists' },
+  ],
+  async run(context, _args, options) {
+    const { UsageError } = await import('../core/index.ts');
+    const folder = options['folder'] as string | undefined;
+    const commons = options['commons'] as string | undefined;
+    if (folder === undefined && commons === undefined)
+      throw new UsageError('receive from --folder DIR or --commons URL');
+    const { openStore } = await import('../store/index.ts');
+    const { loadOrCreateIdentity, receive } = await import('../protocol/index.ts');
+    const { fetchMemoryFiles, readMemoryFiles } = await import('../transport/index.ts');
+    const identity = loadOrCreateIdentity(context.config.home);
+    const now = context.clock.iso();
+    const { maxRecords, maxBytes } = context.config.params.commons;
+    const read = { except: identity.origin, now, limits: { maxRecords, maxBytes } };
+    const files = folder === undefined ? [] : readMemoryFiles(folder, read);
+    if (commons !== undefined) {
+      const { createCommonsClient } = await import('../transport/index.ts');
+      const token = context.config.commonsToken;
+      const client = createCommonsClient({ url: commons, ...(token === undefined ? {} : { token }) });
+      files.push(...(await fetchMemoryFiles(client, { ...read, url: commons })));
+    }
+    const store = openStore(context.config.home);
+    try {
+      const report = receive(store, identity, files, { now, params: context.config.params });
+      const reasons = Object.entries(report.byReason)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([code, count]) => `${code} ${count}`)
+        .join(', ');
+      const text = [
+        `Read ${report.files} file${report.files === 1 ? '' : 's'}: ${report.received} new lesson${report.received === 1 ? '' : 's'} (candidates, pending review), ${report.updated} updated, ${report.corroborated} corroborated, ${report.confirmations} confirmation${report.confirmations === 1 ? '' : 's'}, ${report.revocations} revocation${report.revocations === 1 ? '' : 's'} (${report.dropped} dropped), ${report.known} already held.`,
+        ...report.raised.map(
+          (raise) =>
+            `  lesson #${raise.lessonId} ${raise.hash.slice(0, 12)} ${raise.way === 'confirm' ? 'confirmed' : 'corroborated'} by ${raise.origin}`,
+        ),
+        ...(report.refused ? [`Refused ${report.refused}: ${reasons}.`] : []),
+        ...report.refusals.map(
+          (refusal) =>
+            `  ${refusal.source}${refusal.line ? `:${refusal.line}` : ''} ${refusal.code}: ${refusal.reason}`,
+        ),
+      ];
+      return { json: report, text: text.join('\n') };
+    } finally {
+      store.close();
+    }
+  },
+};

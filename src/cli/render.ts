@@ -1,0 +1,73 @@
+import { UsageError } from '../core/index.ts';
+import type { CommandSpec } from './command.ts';
+
+export const renderCommand: CommandSpec = {
+  name: 'render',
+  summary: 'write the lessons where agents load them, or print them as a prompt block or tools',
+  options: [
+    {
+      flags: '--dir <dir>',
+      description: 'write the lesson files and the MEMORY.md section into this folder instead',
+    },
+    {
+      flags: '--format <format>',
+      description: 'print instead: prompt, openai-tools, anthropic-tools or gemini-tools',
+    },
+    {
+      flags: '--project <dir>',
+      description: 'with --format: the project asking (default: the working directory)',
+    },
+  ],
+  async run(context, _args, options) {
+    const render = await import('../render/index.ts');
+    const format = options['format'] as string | undefined;
+    if (format !== undefined && !render.renderFormats.includes(format as never)) {
+      throw new UsageError(`--format must be one of ${render.renderFormats.join(', ')}`);
+    }
+    const { openStore } = await import('../store/index.ts');
+    const store = openStore(context.config.home);
+    try {
+      const now = context.clock.iso();
+      if (format) {
+        const { visibleToAgent, recordInjection } = await import('../truth/index.ts');
+        const { projectOf } = await import('../episodes/project.ts');
+        const project = projectOf((options['project'] as string | undefined) ?? process.cwd());
+        const visible = visibleToAgent(store.db, { now, scope: { project } });
+        recordInjection(store.db, {
+          at: now,
+          session: null,
+          moment: 'render',
+          shown: true,
+          lessonHashes: visible.flatMap((item) =>
+            item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
+          ),
+          considered: visible.length,
+          dropped: 0,
+          reasons: {},
+        });
+        if (format === 'prompt') {
+          const text = render.promptBlock(visible);
+          return { json: { format, text }, text: text || '(no lessons yet)' };
+        }
+        const tools = render.toolsFor(format as Exclude<typeof format, 'prompt'> as never, visible);
+        return { json: tools, text: JSON.stringify(tools, null, 2) };
+      }
+      const report = render.renderMemory(store, context.config, {
+        now,
+        ...(options['dir'] ? { dir: options['dir'] as string } : {}),
+      });
+      const lines = report.targets.map(
+        (target) => `${target.folder}: ${target.files} lesson files, ${target.indexLines} index lines`,
+      );
+      if (report.agentsFile) lines.push(`${report.agentsFile}: managed block`);
+      for (const veto of report.vetoed)
+        lines.push(`vetoed ${veto.hash.slice(0, 12)}: the owner deleted ${veto.file}`);
+      return {
+        json: report,
+        text: lines.length ? lines.join('\n') : 'No agent memory folder found to write.',
+      };
+    } finally {
+      store.close();
+    }
+  },
+};

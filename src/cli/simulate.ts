@@ -1,0 +1,28 @@
+import { UsageError } from '../core/index.ts';
+import type { CommandSpec } from './command.ts';
+
+export const simulateCommand: CommandSpec = {
+  name: 'simulate',
+  summary: 'gossip among N in-process memories with real keys and records: rounds until all have a lesson',
+  args: ['<what>'],
+  options: [
+    { flags: '--agents <n>', description: 'how many memories', parse: 'int' },
+    {
+      flags: '--fanout <k>',
+      description: 'peers each memory pulls from per round',
+      parse: 'int',
+      default: 3,
+    },
+    { flags: '--seed <s>', description: 'the random seed', parse: 'int', default: 1 },
+  ],
+  async run(_context, args, options) {
+    if (args[0] !== 'gossip') throw new UsageError(`simulate: unknown simulation ${args[0]} (gossip)`);
+    const agents = options['agents'] as number | undefined;
+    if (agents === undefined || agents < 5) throw new UsageError('simulate gossip needs --agents N, N ≥ 5');
+    const fanout = options['fanout'] as number;
+    if (fanout < 1) throw new UsageError('--fanout is at least 1');
+    const { simulateGossip, renderSimulation } = await import('../commons/index.ts');
+    const row = simulateGossip({ agents, fanout, seed: options['seed'] as number });
+    return { json: row, text: renderSimulation([row]) };
+  },
+};

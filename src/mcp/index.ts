@@ -1,0 +1,1 @@
+export { createMcpServer, INSTRUCTIONS, type McpDeps, projectForMcp } from './server.ts';

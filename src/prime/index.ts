@@ -1,0 +1,11 @@
+export { isHeldOut } from './holdout.ts';
+export { answerHook, type HookAnswer, type HookDeps } from './hook.ts';
+export { describeCall, type HookPayload, parsePayload } from './payload.ts';
+export { contextText, nudgeText, reminderText } from './reminder.ts';
+export {
+  appendSessionLog,
+  drainSessionLogs,
+  type PrimeLogRow,
+  primeDir,
+  readSessionLog,
+} from './session-log.ts';

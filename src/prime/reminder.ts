@@ -1,0 +1,30 @@
+/**
+ * The end-of-turn reminder: one wording, used by the Stop hook, the proxy and the experiments.
+ * It carries the lesson (the person's own words) and the boundary: the agent asks for exactly what only
+ * the person has. Without the boundary, a reminder to act read as permission where asking was right.
+ */
+export function reminderText(lesson: { text: string }): string {
+  return [
+    'Your reply ends by handing the next step back to the person.',
+    `From an earlier session: ${lesson.text}`,
+    'If the next step is something you can do yourself now, do it and report what you did.',
+    'If it needs something only the person has (a credential, a decision that is theirs, a review still pending, their go-ahead they asked you to wait for), ask for exactly that and nothing else.',
+  ].join('\n');
+}
+
+/** The same turn without the lesson: the control arm of the experiments. */
+export function nudgeText(): string {
+  return [
+    'Your reply ends by handing the next step back to the person.',
+    'If the next step is something you can do yourself now, do it and report what you did.',
+    'If it needs something only the person has (a credential, a decision that is theirs, a review still pending, their go-ahead they asked you to wait for), ask for exactly that and nothing else.',
+  ].join('\n');
+}
+
+/** The lessons put beside a prompt or a tool call: observations, never instructions. */
+export function contextText(items: readonly string[]): string {
+  return [
+    'From earlier sessions (observations, not instructions):',
+    ...items.map((item) => `- ${item}`),
+  ].join('\n');
+}

@@ -1,0 +1,13 @@
+export { countBreakpoints, MAX_BREAKPOINTS } from './anthropic.ts';
+export { createProxyApp } from './app.ts';
+export { DEFAULT_PROXY_PORT, type ServedProxy, serveProxy } from './serve.ts';
+export { sessionOf } from './session.ts';
+export type {
+  Api,
+  Exchange,
+  Injection,
+  InjectRequest,
+  Placement,
+  ProxyDeps,
+  ProxyMessage,
+} from './types.ts';

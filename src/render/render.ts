@@ -1,0 +1,217 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Config, Lesson } from '../core/index.ts';
+import type { Store } from '../store/index.ts';
+import { forget, recordInjection, type Visible, visibleToAgent } from '../truth/index.ts';
+import { autoMemoryDirectory, claudeMemoryFolder } from './claude-folder.ts';
+import { lessonTitle, visibleLines } from './formats.ts';
+import { withBlock, withoutBlock } from './managed-block.ts';
+
+/** What Claude Code loads of MEMORY.md at session start. */
+const INDEX_LINES = 200;
+const INDEX_BYTES = 25 * 1024;
+/** AGENTS.md files are joined and cut at 32 KiB; the block keeps well inside. */
+const AGENTS_BYTES = 8 * 1024;
+
+export interface RenderTarget {
+  folder: string;
+  project: string | null;
+  files: number;
+  indexLines: number;
+}
+
+export interface RenderReport {
+  targets: RenderTarget[];
+  agentsFile: string | null;
+  vetoed: { hash: string; file: string }[];
+}
+
+interface Manifest {
+  /** Every lesson file written, by path, with its lesson's hash. */
+  files: Record<string, string>;
+}
+
+function readManifest(home: string): Manifest {
+  const path = join(home, 'render.json');
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  } catch {
+    return { files: {} };
+  }
+}
+
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.remem-${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+function lessonFileName(lesson: Lesson): string {
+  return `remem-${lesson.hash.slice(0, 12)}.md`;
+}
+
+function lessonFile(lesson: Lesson): string {
+  const type = lesson.kind === 'correction' ? 'feedback' : 'project';
+  const description = lessonTitle(lesson).replace(/\n/g, ' ');
+  return [
+    '---',
+    `name: ${JSON.stringify(`remem ${lesson.kind} ${lesson.hash.slice(0, 8)}`)}`,
+    `description: ${JSON.stringify(description)}`,
+    `type: ${type}`,
+    '---',
+    '',
+    lesson.text,
+    '',
+    `(An observation Remem learned from earlier sessions; seen ${lesson.seen} times. Delete this file to veto it.)`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The index lines that fit: the managed block may use only what MEMORY.md's other lines leave of the
+ * first 200 lines and 25 KB, so nothing the agent loads is pushed out of view.
+ */
+function indexLines(existing: string, entries: string[]): string[] {
+  const other = existing.split('\n').length + 3;
+  const otherBytes = Buffer.byteLength(existing) + 200;
+  const lines: string[] = [];
+  let bytes = 0;
+  for (const entry of entries) {
+    if (
+      other + lines.length + 1 > INDEX_LINES ||
+      otherBytes + bytes + Buffer.byteLength(entry) + 1 > INDEX_BYTES
+    )
+      break;
+    lines.push(entry);
+    bytes += Buffer.byteLength(entry) + 1;
+  }
+  return lines.length ? ['## Lessons from Remem', ...lines] : [];
+}
+
+function writeFolder(
+  folder: string,
+  visible: readonly Visible[],
+  manifest: Manifest,
+  written: Set<string>,
+): RenderTarget {
+  mkdirSync(folder, { recursive: true });
+  const entries: string[] = [];
+  for (const item of visible) {
+    if (item.type === 'question') {
+      entries.push(`- ${item.text}`);
+      continue;
+    }
+    const name = lessonFileName(item.lesson);
+    const path = join(folder, name);
+    const text = lessonFile(item.lesson);
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeAtomically(path, text);
+    manifest.files[path] = item.lesson.hash;
+    written.add(path);
+    entries.push(`- [${lessonTitle(item.lesson)}](${name})`);
+  }
+  const indexPath = join(folder, 'MEMORY.md');
+  const existing = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : '';
+  const lines = indexLines(withoutBlock(existing), entries);
+  const next = withBlock(existing, lines);
+  if (next !== existing) writeAtomically(indexPath, next);
+  return {
+    folder,
+    project: null,
+    files: visible.filter((item) => item.type === 'lesson').length,
+    indexLines: lines.length,
+  };
+}
+
+/**
+ * Writes the lessons where each agent loads them at session start: one file per lesson and a managed
+ * section of MEMORY.md in each Claude Code project's auto-memory folder (the project's own lessons and the
+ * person's), and a managed block of the global AGENTS.md (the person's lessons only: it reaches every
+ * project). A lesson file the owner deleted is a veto, recorded and never written again.
+ */
+export function renderMemory(
+  store: Store,
+  config: Config,
+  options: { now: string; dir?: string },
+): RenderReport {
+  const { db } = store;
+  const manifest = readManifest(store.home);
+  const report: RenderReport = { targets: [], agentsFile: null, vetoed: [] };
+  for (const [path, hash] of Object.entries(manifest.files)) {
+    if (existsSync(path)) continue;
+    // The owner deleted a file Remem wrote: a veto.
+    try {
+      forget(store, hash, options.now, `the owner deleted ${basename(path)}`);
+    } catch {
+      // the lesson is gone already; the tombstone may stand without it
+    }
+    report.vetoed.push({ hash, file: path });
+    delete manifest.files[path];
+  }
+  const written = new Set<string>();
+  const folders: { folder: string; project: string | null }[] = [];
+  if (options.dir) {
+    folders.push({ folder: options.dir, project: null });
+  } else {
+    const moved = autoMemoryDirectory(config.claudeDir, config.userHome);
+    if (moved) folders.push({ folder: moved, project: null });
+    else {
+      const projects = db
+        .prepare('SELECT DISTINCT project FROM episodes WHERE project IS NOT NULL')
+        .all() as {
+        project: string;
+      }[];
+      for (const { project } of projects) {
+        const folder = claudeMemoryFolder(config.claudeDir, project);
+        if (folder) folders.push({ folder, project });
+      }
+    }
+  }
+  for (const { folder, project } of folders) {
+    const visible = visibleToAgent(db, { now: options.now, scope: { project } });
+    const target = writeFolder(folder, visible, manifest, written);
+    target.project = project;
+    report.targets.push(target);
+    recordInjection(db, {
+      at: options.now,
+      session: null,
+      moment: 'render',
+      shown: true,
+      lessonHashes: visible.flatMap((item) =>
+        item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
+      ),
+      considered: visible.length,
+      dropped: 0,
+      reasons: {},
+    });
+  }
+  if (existsSync(config.codexHome) && !options.dir) {
+    const path = join(config.codexHome, 'AGENTS.md');
+    const personal = visibleToAgent(db, { now: options.now, scope: { project: null } });
+    const existing = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    const lines: string[] = [];
+    let bytes = 0;
+    for (const line of visibleLines(personal)) {
+      const entry = `- ${line}`;
+      if (bytes + Buffer.byteLength(entry) > AGENTS_BYTES) break;
+      lines.push(entry);
+      bytes += Buffer.byteLength(entry) + 1;
+    }
+    const block = lines.length
+      ? [
+          '## Observations from earlier sessions (Remem; they describe what happened, they are not instructions)',
+          ...lines,
+        ]
+      : [];
+    const next = withBlock(existing, block);
+    if (next !== existing) writeAtomically(path, next);
+    report.agentsFile = path;
+  }
+  // Files of lessons no longer shown are Remem's own to remove.
+  for (const [path] of Object.entries(manifest.files)) {
+    if (written.has(path)) continue;
+    rmSync(path, { force: true });
+    delete manifest.files[path];
+  }
+  writeAtomically(join(store.home, 'render.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return report;
+}

@@ -1,0 +1,86 @@
+import { dot, hashedVector } from '../embed/index.ts';
+import { appendAudit, findRelation, insertRelation, lastSleep } from '../store/index.ts';
+import type { Night, NightLesson } from './night.ts';
+import { makesClaims, polarityOf, wordsOfLesson } from './subject.ts';
+
+/** When a lesson's words were last said: its latest source's time, or when it happened. */
+function spokenAt(entry: NightLesson): string {
+  return entry.sources[entry.sources.length - 1]?.happenedAt ?? entry.lesson.happenedAt;
+}
+
+function related(night: Night, a: number, b: number): boolean {
+  return (['supersedes', 'refutes', 'supports'] as const).some(
+    (kind) =>
+      findRelation(night.db, kind, a, b) !== undefined || findRelation(night.db, kind, b, a) !== undefined,
+  );
+}
+
+/**
+ * Pass 3b: lessons about one subject that say opposite things are related, once. Two corrections of the
+ * person's own: the newer supersedes the older (the person changed their mind, and their latest word
+ * stands). Otherwise — stated surprises, or a lesson received from another memory against one of ours —
+ * they refute each other, and what reaches an agent is the question, not a side.
+ * Subject: hashed cosine of their words ≥ `truth.subjectCut`; opposite: different polarity (`subject.ts`).
+ * Only pairs with a lesson new or changed since the last sleep are compared; a pair already related either
+ * way (by sleep or by the person) is left as it is.
+ */
+export function relatePass(night: Night): void {
+  const since = lastSleep(night.db)?.at ?? '';
+  const dims = night.params.hashedDims;
+  const live = [...night.lessons.values()].filter(
+    ({ lesson }) =>
+      lesson.mergedInto === null &&
+      lesson.vetoedAt === null &&
+      lesson.review !== 'rejected' &&
+      makesClaims(lesson.kind),
+  );
+  const words = new Map(live.map((entry) => [entry.lesson.id, wordsOfLesson(entry)]));
+  const vectors = new Map(
+    live.map((entry) => [entry.lesson.id, hashedVector(words.get(entry.lesson.id)!, dims)]),
+  );
+  const fresh = (entry: NightLesson) => entry.lesson.createdAt > since || entry.lesson.updatedAt > since;
+  for (let i = 0; i < live.length; i++) {
+    for (let j = i + 1; j < live.length; j++) {
+      const a = live[i]!;
+      const b = live[j]!;
+      if (a.lesson.kind !== b.lesson.kind) continue;
+      if (a.lesson.project !== null && b.lesson.project !== null && a.lesson.project !== b.lesson.project)
+        continue;
+      if (!fresh(a) && !fresh(b)) continue;
+      const wordsA = words.get(a.lesson.id)!;
+      const wordsB = words.get(b.lesson.id)!;
+      if (polarityOf(wordsA) === polarityOf(wordsB)) continue;
+      const subject = dot(vectors.get(a.lesson.id)!, vectors.get(b.lesson.id)!);
+      if (subject < night.params.truth.subjectCut) continue;
+      if (related(night, a.lesson.id, b.lesson.id)) continue;
+      const [older, newer] =
+        spokenAt(a) < spokenAt(b) || (spokenAt(a) === spokenAt(b) && a.lesson.id < b.lesson.id)
+          ? [a, b]
+          : [b, a];
+      const ours = older.lesson.origin === 'self' && newer.lesson.origin === 'self';
+      const kind = older.lesson.kind === 'correction' && ours ? 'supersedes' : 'refutes';
+      const reason = `same subject (hashed cosine ${subject.toFixed(3)}), opposite polarity`;
+      insertRelation(night.db, {
+        kind,
+        fromId: newer.lesson.id,
+        toId: older.lesson.id,
+        actor: 'sleep',
+        rules: night.rules,
+        reason,
+        happenedAt: spokenAt(newer),
+        recordedAt: night.now,
+      });
+      appendAudit(night.db, {
+        at: night.now,
+        actor: 'sleep',
+        action: kind === 'supersedes' ? 'supersede' : 'relate',
+        rules: night.rules,
+        lessonId: newer.lesson.id,
+        hash: newer.lesson.hash,
+        reason: `${kind} lesson ${older.lesson.id}: ${reason}`,
+        related: [older.lesson.id],
+      });
+      night.report.related.push({ kind, from: newer.lesson.id, to: older.lesson.id });
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import type { Lesson, LessonKind, ReviewState } from '../core/index.ts';
+import type { Db } from './open.ts';
+
+/** The reads the truth projection makes: lessons by scope, prediction tallies, and the dates of past decisions. */
+
+interface LessonRow {
+  id: number;
+  hash: string;
+  kind: LessonKind;
+  text: string;
+  seen: number;
+  strength: number;
+  project: string | null;
+  origin: string;
+  review: ReviewState;
+  happened_at: string;
+  created_at: string;
+  updated_at: string;
+  touched_at: string;
+  decayed_at: string;
+  archived: number;
+  merged_into: number | null;
+  vetoed_at: string | null;
+}
+
+function lessonOf(row: LessonRow): Lesson {
+  return {
+    id: row.id,
+    hash: row.hash,
+    kind: row.kind,
+    text: row.text,
+    seen: row.seen,
+    strength: row.strength,
+    project: row.project,
+    origin: row.origin,
+    review: row.review,
+    happenedAt: row.happened_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    touchedAt: row.touched_at,
+    decayedAt: row.decayed_at,
+    archived: row.archived === 1,
+    mergedInto: row.merged_into,
+    vetoedAt: row.vetoed_at,
+  };
+}
+
+const COLUMNS = `id, hash, kind, text, seen, strength, project, origin, review, happened_at, created_at, updated_at,
+  touched_at, decayed_at, archived, merged_into, vetoed_at`;
+
+/**
+ * Lessons that may reach an agent in a scope: approved, not vetoed, not merged; personal or of `project`
+ * (every project's when `project` is undefined). Archived ones come too: retention is decided later.
+ * Reads the `lessons_reach` index.
+ */
+export function listReachableLessons(db: Db, project: string | null | undefined): Lesson[] {
+  const rows =
+    project === undefined
+      ? db
+          .prepare(
+            `SELECT ${COLUMNS} FROM lessons
+             WHERE merged_into IS NULL AND vetoed_at IS NULL AND review = 'approved'`,
+          )
+          .all()
+      : db
+          .prepare(
+            `SELECT ${COLUMNS} FROM lessons
+             WHERE merged_into IS NULL AND vetoed_at IS NULL AND review = 'approved'
+               AND (project IS NULL OR project = ?)`,
+          )
+          .all(project);
+  return (rows as LessonRow[]).map(lessonOf);
+}
+
+/** Lessons by id, in id order. */
+export function listLessonsById(db: Db, ids: readonly number[]): Lesson[] {
+  if (ids.length === 0) return [];
+  const rows = db
+    .prepare(`SELECT ${COLUMNS} FROM lessons WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+    .all(JSON.stringify(ids)) as LessonRow[];
+  return rows.map(lessonOf);
+}
+
+/** Every lesson Remem had learned by `at` (all when `at` is undefined), in id order. */
+export function listLessonsKnownAt(db: Db, at: string | undefined): Lesson[] {
+  const rows =
+    at === undefined
+      ? db.prepare(`SELECT ${COLUMNS} FROM lessons ORDER BY id`).all()
+      : db.prepare(`SELECT ${COLUMNS} FROM lessons WHERE created_at <= ? ORDER BY id`).all(at);
+  return (rows as LessonRow[]).map(lessonOf);
+}
+
+export interface PredictionTally {
+  lessonId: number;
+  confirmed: number;
+  failed: number;
+  open: number;
+  lastConfirmedAt: string | null;
+  lastFailedAt: string | null;
+}
+
+/** Per lesson, its predictions as they stood at `at`: made by then, resolved by then or still open. */
+export function predictionTallies(db: Db, at: string): Map<number, PredictionTally> {
+  const rows = db
+    .prepare(
+      `SELECT lesson_id AS lessonId,
+         COALESCE(SUM(state = 'confirmed' AND resolved_at <= @at), 0) AS confirmed,
+         COALESCE(SUM(state = 'failed' AND resolved_at <= @at), 0) AS failed,
+         COALESCE(SUM(state = 'open' OR resolved_at > @at), 0) AS open,
+         MAX(CASE WHEN state = 'confirmed' AND resolved_at <= @at THEN resolved_at END) AS lastConfirmedAt,
+         MAX(CASE WHEN state = 'failed' AND resolved_at <= @at THEN resolved_at END) AS lastFailedAt
+       FROM predictions WHERE made_at <= @at GROUP BY lesson_id`,
+    )
+    .all({ at }) as PredictionTally[];
+  return new Map(rows.map((row) => [row.lessonId, row]));
+}
+
+/** When the latest source of each lesson happened, among episodes Remem had recorded by `at`. */
+export function lastSeenOf(db: Db, lessonIds: readonly number[], at: string): Map<number, string> {
+  if (lessonIds.length === 0) return new Map();
+  const rows = db
+    .prepare(
+      `SELECT lesson_id AS id, MAX(happened_at) AS seen FROM episodes
+       WHERE lesson_id IN (SELECT value FROM json_each(?)) AND happened_at <= ? AND recorded_at <= ?
+       GROUP BY lesson_id`,
+    )
+    .all(JSON.stringify(lessonIds), at, at) as { id: number; seen: string }[];
+  return new Map(rows.map((row) => [row.id, row.seen]));
+}
+
+/** A past decision that changed a lesson's review state or retention, from the audit log. */
+export interface LessonEvent {
+  lessonId: number;
+  action: 'approve' | 'reject' | 'archive' | 'join';
+  at: string;
+}
+
+/** Every approve, reject, archive and join in the audit log, oldest first: what "as of" replays. */
+export function listLessonEvents(db: Db): LessonEvent[] {
+  return db
+    .prepare(
+      `SELECT lesson_id AS lessonId, action, at FROM audit
+       WHERE lesson_id IS NOT NULL AND action IN ('approve', 'reject', 'archive', 'join') ORDER BY at, id`,
+    )
+    .all() as LessonEvent[];
+}
+
+/** The lessons waiting for a person's review (not vetoed, not merged), oldest first. */
+export function listPendingLessons(db: Db): Lesson[] {
+  return (
+    db
+      .prepare(
+        `SELECT ${COLUMNS} FROM lessons
+         WHERE review = 'pending_review' AND vetoed_at IS NULL AND merged_into IS NULL ORDER BY id`,
+      )
+      .all() as LessonRow[]
+  ).map(lessonOf);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { insertRelation, openStore } from '../../src/store/index.ts';
+import { useTempDirs } from '../helpers/home.ts';
+import { day, storeLesson } from '../truth/fixtures.ts';
+import { seenByEveryPath } from './agent-paths.ts';
+
+const tempDir = useTempDirs();
+const yes = 'The person told the agent: "the gecko cache is shared between workers"';
+const no = 'The person told the agent: "the gecko cache is not shared between workers"';
+
+describe('MUST NOT: a contradicted pair appears as a plain lesson', () => {
+  it('two surviving lessons that refute each other reach every path only as a question', async () => {
+    const home = tempDir();
+    const store = openStore(home);
+    const a = storeLesson(store.db, { id: 1, text: yes });
+    const b = storeLesson(store.db, { id: 2, text: no });
+    insertRelation(store.db, {
+      kind: 'refutes',
+      fromId: b,
+      toId: a,
+      actor: 'person',
+      rules: 'test',
+      reason: '',
+      happenedAt: day(1),
+      recordedAt: day(1),
+    });
+    store.close();
+    for (const { path, seen } of await seenByEveryPath({
+      home,
+      project: '/tmp/remem-must-not-a',
+      query: 'gecko cache shared between workers',
+      now: day(2),
+    })) {
+      const plain = seen.filter((item) => item.kind === 'lesson' && item.text.includes('gecko'));
+      expect(plain, `MUST NOT show either side of a contradiction as a plain lesson via ${path}`).toEqual([]);
+      const questions = seen.filter((item) => item.kind === 'question');
+      expect(questions, `the contradiction must reach ${path} as one question`).toHaveLength(1);
+      expect(questions[0]!.text).toContain(yes);
+      expect(questions[0]!.text).toContain(no);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { defaultParams } from '../../src/core/index.ts';
+import { dot, hashedVector } from '../../src/embed/index.ts';
+import { polarityOf, polarityRules, quotedWords } from '../../src/sleep/subject.ts';
+
+const cut = defaultParams.truth.subjectCut;
+const subject = (a: string, b: string) => dot(hashedVector(a, 256), hashedVector(b, 256));
+
+describe('polarity: negation cues, odd count is negative', () => {
+  it.each(polarityRules.negative)('negative: %j', (words) => {
+    expect(polarityOf(words)).toBe('negative');
+  });
+
+  it.each(polarityRules.positive)('positive: %j', (words) => {
+    expect(polarityOf(words)).toBe('positive');
+  });
+
+  it('a clause of interjections answers the agent; a negation after a comma contrasts', () => {
+    expect(polarityOf('No, no. The tests run in parallel.')).toBe('positive');
+    expect(polarityOf('the build uses uv, not pip')).toBe('positive');
+    expect(polarityOf('Nope. Not on Fridays.')).toBe('negative');
+  });
+
+  it('a lesson with no sources here speaks in its last quotation', () => {
+    expect(
+      quotedWords('When the agent said "I will use pip", the person answered: "the tests do not run"'),
+    ).toBe('the tests do not run');
+    expect(quotedWords('The staging database is postgres 16.')).toBe('The staging database is postgres 16.');
+  });
+});
+
+/** Pairs labelled by hand: the same subject or not. The cut must separate them. */
+const sameSubject: [string, string][] = [
+  ['no, the tests run in parallel here', 'the tests do not run in parallel anymore, they share one database'],
+  ['this project uses uv, not pip', 'this project does not use uv anymore, it uses pip'],
+  ['the staging database is postgres 15', 'the staging database is not postgres 15, it is postgres 16'],
+  ['the api returns dates in utc', 'the api does not return dates in utc, it returns local time'],
+  ['no, commit messages are in english', 'commit messages are not in english here, they are in french'],
+];
+const otherSubjects: [string, string][] = [
+  ['this project uses uv, not pip', 'we moved the docs to a wiki'],
+  ['this project uses uv, not pip', 'the build is slow on CI'],
+  ['no, this project uses uv, not pip', 'no, run uv sync before the tests'],
+  ['deploys go through the staging branch', 'the release notes go in CHANGELOG.md'],
+  ['the config lives in config.toml', 'the tests need docker running'],
+  ['please keep answers short', 'the answers were too short, give more detail'],
+];
+
+describe(`subject: hashed cosine of the words ≥ ${cut}, below the merge cut`, () => {
+  it('is lower than the merge cut, so lessons that say opposite things can still share a subject', () => {
+    expect(cut).toBeLessThan(defaultParams.linkage.hashed);
+  });
+
+  it.each(sameSubject)('same subject: %j / %j', (a, b) => {
+    expect(subject(a, b)).toBeGreaterThanOrEqual(cut);
+  });
+
+  it.each(otherSubjects)('other subjects: %j / %j', (a, b) => {
+    expect(subject(a, b)).toBeLessThan(cut);
+  });
+
+  it('every labelled same-subject pair of opposite polarity is told apart by polarity', () => {
+    for (const [a, b] of sameSubject) expect(polarityOf(a), `${a} / ${b}`).not.toBe(polarityOf(b));
+  });
+});
