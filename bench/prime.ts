@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writePrimeIndex } from '../src/truth/index.ts';
 import { fillStore } from './_store.ts';
 
 const binary = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'remem.js');
@@ -29,6 +30,7 @@ export async function run(args: string[]): Promise<void> {
   const home = mkdtempSync(join(tmpdir(), 'remem-bench-prime-'));
   try {
     const store = fillStore(home, { lessons: 5000, episodes: 100_000 });
+    writePrimeIndex(store, new Date().toISOString(), 256);
     store.close();
     const env = { PATH: process.env['PATH'], HOME: home, REMEM_HOME: home, REMEM_HOLDOUT: '0' };
     const payload = (i: number) =>

@@ -1,8 +1,9 @@
 /**
  * What the memory proxy costs: latency added to a request (non-streaming, and to the first streamed
  * byte) against the same local upstream called directly in the same run, requests interleaved; and
- * the proxy process's heap and RSS before and after 10,000 requests. The upstream and the proxy each
- * run in a process of their own (this file, forked with `--serve upstream|proxy`).
+ * the proxy process's heap and RSS before 10,000 requests and after each quarter of them. The
+ * upstream and the proxy each run in a process of their own (this file, forked with `--serve`).
+ * Arguments: rounds of the latency comparison (1000), requests for the memory count (10000).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -104,8 +105,8 @@ async function serveProxyProcess(upstream: string): Promise<void> {
     // Twice: a full collection can leave what the first one freed to a second pass.
     globalThis.gc?.();
     globalThis.gc?.();
-    const { heapUsed, rss } = process.memoryUsage();
-    process.send?.({ heapUsed, rss, recorded });
+    const { heapUsed, rss, arrayBuffers } = process.memoryUsage();
+    process.send?.({ heapUsed, rss, arrayBuffers, recorded });
   });
   process.send?.({ port: served.port });
 }
@@ -123,11 +124,16 @@ function start(role: 'upstream' | 'proxy', upstream = ''): Promise<{ child: Chil
   });
 }
 
-function memoryOf(child: ChildProcess): Promise<{ heapUsed: number; rss: number; recorded: number }> {
+interface Memory {
+  heapUsed: number;
+  rss: number;
+  arrayBuffers: number;
+  recorded: number;
+}
+
+function memoryOf(child: ChildProcess): Promise<Memory> {
   return new Promise((resolve) => {
-    child.once('message', (message) =>
-      resolve(message as { heapUsed: number; rss: number; recorded: number }),
-    );
+    child.once('message', (message) => resolve(message as Memory));
     child.send('memory');
   });
 }
@@ -212,6 +218,7 @@ export async function run(args: string[]): Promise<void> {
     }
     const kinds = await compare(upstream.url, proxy.url, samples);
     console.log(`added latency, ${samples} interleaved rounds, ~4 KB chat requests (median / p99)`);
+    console.log('  (added: the median of the paired differences / the p99s apart)');
     for (const { label, direct, proxied, added } of kinds) {
       console.log(
         `  ${label.padEnd(32)} direct ${ms(quantile(direct, 0.5))} / ${ms(quantile(direct, 0.99))}` +
@@ -220,26 +227,42 @@ export async function run(args: string[]): Promise<void> {
       );
     }
 
-    const before = await memoryOf(proxy.child);
     const concurrency = 8;
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < total) {
-        const i = next++;
-        const stream = i % 2 === 0;
-        await timeRequest(proxy.url, requestBody(stream, i % 4 < 2, i), stream);
-      }
+    const load = async (count: number): Promise<void> => {
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < count) {
+          const i = next++;
+          const stream = i % 2 === 0;
+          await timeRequest(proxy.url, requestBody(stream, i % 4 < 2, i), stream);
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const after = await memoryOf(proxy.child);
+    // The same load once first, so sockets and buffers for eight at a time exist before the count.
+    await load(1000);
     console.log(
       `\nproxy process memory over ${total.toLocaleString('en-US')} requests (${concurrency} at a time, after GC)`,
     );
+    console.log('  requests   heap used   array buffers   RSS');
+    const row = (count: number, memory: Memory): void =>
+      console.log(
+        `  ${count.toLocaleString('en-US').padStart(8)}   ${mb(memory.heapUsed).padStart(9)}   ` +
+          `${mb(memory.arrayBuffers).padStart(13)}   ${mb(memory.rss).padStart(8)}`,
+      );
+    const before = await memoryOf(proxy.child);
+    row(0, before);
+    let after = before;
+    for (let quarter = 1; quarter <= 4; quarter++) {
+      await load(total / 4);
+      after = await memoryOf(proxy.child);
+      row((total / 4) * quarter, after);
+    }
     console.log(
-      `  heap used  ${mb(before.heapUsed)} → ${mb(after.heapUsed)}  (${mb(after.heapUsed - before.heapUsed)})`,
+      `  change     ${mb(after.heapUsed - before.heapUsed).padStart(9)}   ` +
+        `${mb(after.arrayBuffers - before.arrayBuffers).padStart(13)}   ${mb(after.rss - before.rss).padStart(8)}`,
     );
-    console.log(`  RSS        ${mb(before.rss)} → ${mb(after.rss)}  (${mb(after.rss - before.rss)})`);
     console.log(`  exchanges recorded  ${(after.recorded - before.recorded).toLocaleString('en-US')}`);
   } finally {
     upstream.child.kill();

@@ -19,8 +19,10 @@ export interface ApiDeps {
   /** Host names this server answers to (DNS rebinding: a page elsewhere cannot reach it by another name). */
   hosts?: string[];
   maxBodyBytes?: number;
-  /** Extra routes served under the same token (gossip). */
+  /** Extra routes served under the same token. */
   mount?: (app: Hono) => void;
+  /** Extra routes anyone on this machine may read without the token (gossip: records as signed). */
+  open?: Hono;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -56,6 +58,7 @@ export function createApiApp(deps: ApiDeps): Hono {
     await next();
   });
   app.get('/health', (c) => c.json({ ok: true }));
+  if (deps.open) app.route('/', deps.open);
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -144,7 +147,11 @@ export function createApiApp(deps: ApiDeps): Hono {
     const payload = parsePayload(await c.req.text());
     if ('refused' in payload) return c.json({ error: 'bad_request', reason: payload.refused }, 400);
     try {
-      const answer = await answerHook(payload, { config: deps.config, now: deps.now(), db: deps.store.db });
+      const answer = await answerHook(payload, {
+        config: deps.config,
+        now: deps.now(),
+        db: () => deps.store.db,
+      });
       if (answer.log) {
         appendSessionLog(deps.config.home, {
           ...answer.log,

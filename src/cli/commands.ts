@@ -1,13 +1,17 @@
 import type { CommandSpec } from './command.ts';
 import { commonsCommand } from './commons.ts';
 import { episodesCommand } from './episodes.ts';
+import { experimentCommand } from './experiment.ts';
 import { forgetCommand } from './forget.ts';
+import { goalsCommand } from './goals.ts';
 import { ingestCommand } from './ingest.ts';
 import { keyCommand } from './key.ts';
 import { layerCommand } from './layer.ts';
 import { lessonsCommand } from './lessons.ts';
 import { mcpCommand } from './mcp.ts';
+import { measureCommand } from './measure.ts';
 import { primeCommand } from './prime.ts';
+import { proxyCommand } from './proxy.ts';
 import { recallCommand } from './recall.ts';
 import { receiveCommand } from './receive.ts';
 import { relateCommand } from './relate.ts';
@@ -22,6 +26,7 @@ import { shareCommand } from './share.ts';
 import { simulateCommand } from './simulate.ts';
 import { sleepCommand } from './sleep.ts';
 import { statusCommand } from './status.ts';
+import { uiCommand } from './ui.ts';
 
 /** Every verb of the command line. Each file parses, calls one module function and prints. */
 export const commands: readonly CommandSpec[] = [
@@ -39,6 +44,8 @@ export const commands: readonly CommandSpec[] = [
   primeCommand,
   mcpCommand,
   serveCommand,
+  proxyCommand,
+  uiCommand,
   setupCommand,
   statusCommand,
   keyCommand,
@@ -48,4 +55,7 @@ export const commands: readonly CommandSpec[] = [
   layerCommand,
   commonsCommand,
   simulateCommand,
+  measureCommand,
+  experimentCommand,
+  goalsCommand,
 ];

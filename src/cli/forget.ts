@@ -7,11 +7,11 @@ export const forgetCommand: CommandSpec = {
   async run(context, args) {
     const { openStore } = await import('../store/index.ts');
     const { forget } = await import('../truth/index.ts');
-    const { writeLessonsFile } = await import('../sleep/index.ts');
+    const { refreshViews } = await import('../truth/index.ts');
     const store = openStore(context.config.home);
     try {
       const vetoed = forget(store, args[0]!, context.clock.iso());
-      writeLessonsFile(store);
+      refreshViews(store, context.clock.iso());
       const text = vetoed.length
         ? vetoed
             .map((lesson) => `Vetoed #${lesson.id} ${lesson.hash.slice(0, 12)}: ${lesson.text}`)

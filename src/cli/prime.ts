@@ -37,14 +37,19 @@ export async function runPrime(): Promise<number> {
       return 0;
     }
     const now = createClock(config.now).iso();
-    let store: ReturnType<typeof openStore> | null = null;
+    let store: ReturnType<typeof openStore> | null | undefined;
+    const db = () => {
+      if (store === undefined) {
+        try {
+          store = openStore(config.home, { readonly: true, busyTimeoutMs: 50 });
+        } catch {
+          store = null; // no memory yet: nothing to say
+        }
+      }
+      return store?.db ?? null;
+    };
     try {
-      store = openStore(config.home, { readonly: true, busyTimeoutMs: 50 });
-    } catch {
-      store = null; // no memory yet: nothing to say
-    }
-    try {
-      const answer = await prime.answerHook(payload, { config, now, db: store?.db ?? null });
+      const answer = await prime.answerHook(payload, { config, now, db });
       finish(answer.output ? JSON.stringify(answer.output) : '');
       if (answer.log) {
         prime.appendSessionLog(config.home, {

@@ -30,6 +30,11 @@ export const receiveCommand: CommandSpec = {
     const store = openStore(context.config.home);
     try {
       const report = receive(store, identity, files, { now, params: context.config.params });
+      // A revocation drops a lesson and a confirmation raises one: what agents read changes with them.
+      if (report.dropped > 0 || report.raised.length > 0) {
+        const { refreshViews } = await import('../truth/index.ts');
+        refreshViews(store, now, context.config.params.hashedDims);
+      }
       const reasons = Object.entries(report.byReason)
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([code, count]) => `${code} ${count}`)

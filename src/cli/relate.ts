@@ -13,7 +13,7 @@ export const relateCommand: CommandSpec = {
       throw new UsageError(`the relation is one of ${relations.join(', ')}, got ${kind}`);
     }
     const { openStore } = await import('../store/index.ts');
-    const { relateLessons } = await import('../truth/index.ts');
+    const { refreshViews, relateLessons } = await import('../truth/index.ts');
     const store = openStore(context.config.home);
     try {
       const result = relateLessons(store, {
@@ -22,6 +22,7 @@ export const relateCommand: CommandSpec = {
         to,
         now: context.clock.iso(),
       });
+      refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
       const said = `#${result.from.id} ${kind} #${result.to.id}`;
       const text = result.added ? `Recorded: ${said}.` : `Already recorded: ${said}.`;
       return { json: { relation: result.relation, added: result.added }, text };

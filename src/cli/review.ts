@@ -42,8 +42,8 @@ export const reviewCommand: CommandSpec = {
         params: context.config.params,
         ...(options['text'] === undefined ? {} : { text: options['text'] as string }),
       });
-      const { writeLessonsFile } = await import('../sleep/index.ts');
-      writeLessonsFile(store);
+      const { refreshViews } = await import('../truth/index.ts');
+      refreshViews(store, context.clock.iso());
       const done =
         lesson.review === 'rejected' ? 'Rejected' : action === 'edit' ? 'Edited and approved' : 'Approved';
       return { json: { lesson }, text: `${done} #${lesson.id} ${lesson.hash.slice(0, 12)}: ${lesson.text}` };

@@ -7,12 +7,12 @@ export const revokeCommand: CommandSpec = {
   async run(context, args) {
     const { openStore } = await import('../store/index.ts');
     const { loadOrCreateIdentity, revoke } = await import('../protocol/index.ts');
-    const { writeLessonsFile } = await import('../sleep/index.ts');
+    const { refreshViews } = await import('../truth/index.ts');
     const identity = loadOrCreateIdentity(context.config.home);
     const store = openStore(context.config.home);
     try {
       const revocation = revoke(store, identity, args[0]!, context.clock.iso());
-      writeLessonsFile(store);
+      refreshViews(store, context.clock.iso());
       const { lesson } = revocation;
       const text = `${revocation.fresh ? 'Revoked' : 'Already revoked'} #${lesson.id} ${lesson.hash}: ${lesson.text}\nThe revocation is published with this memory's file on the next \`remem share\`.`;
       return {

@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClock } from '../core/index.ts';
+import { acquireLock, createClock } from '../core/index.ts';
 import { type IngestReport, listSources } from '../episodes/index.ts';
+import { drainPrimeLogs } from '../prime/index.ts';
+import { type RenderReport, renderMemory } from '../render/index.ts';
 import { morningReportText, type SleepReport, sleep } from '../sleep/index.ts';
-import { delegationTally, openStore } from '../store/index.ts';
+import { delegationTally, openStore, type Store } from '../store/index.ts';
+import { refreshViews } from '../truth/index.ts';
 import type { Context } from './command.ts';
 import { formatIngestReport, runIngest } from './ingest-run.ts';
 import { collectStatus, formatStatus, type Status } from './status-run.ts';
@@ -12,14 +15,20 @@ export interface NightlyResult {
   home: string;
   examples: boolean;
   ingest: IngestReport;
+  hooks: { injections: number; rows: number };
   sleep: SleepReport;
+  render: RenderReport | null;
+  lessonsFile: number;
   morning: string;
   status: Status;
 }
 
 const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
 
-/** The nightly job: ingest what is new, sleep, and the morning report. */
+/**
+ * The nightly job: ingest what is new, move the hooks' logs into the audit, sleep, write lessons.jsonl,
+ * render where agents load memory, and the morning report. One run at a time.
+ */
 export async function runNightly(context: Context, options: { orExamples: boolean }): Promise<NightlyResult> {
   const { config } = context;
   const found = listSources(config.home, {
@@ -30,29 +39,49 @@ export async function runNightly(context: Context, options: { orExamples: boolea
   });
   const examples = options.orExamples && found.length === 0;
   const home = examples ? join(config.home, 'demo') : config.home;
-  const flags = examples
-    ? {
-        claude: [join(examplesDir, 'claude')],
-        codex: [join(examplesDir, 'codex')],
-        events: [],
-        fromRaw: false,
-      }
-    : { claude: [], codex: [], events: [], fromRaw: false };
-  const ingest = await runIngest(context, flags, home);
-  const store = openStore(home);
+  const release = acquireLock(home, 'run');
   try {
-    const nightConfig = examples ? { ...config, home } : config;
-    // The bundled sessions are replayed as of the night after the last of them, or they would have faded.
-    const clock = examples && !config.now ? createClock(nightAfter(store)) : context.clock;
-    const report = await sleep(store, nightConfig, clock);
-    const morning = morningReportText(report, delegationTally(store.db));
-    return { home, examples, ingest, sleep: report, morning, status: collectStatus(home) };
+    const flags = examples
+      ? {
+          claude: [join(examplesDir, 'claude')],
+          codex: [join(examplesDir, 'codex')],
+          events: [],
+          fromRaw: false,
+        }
+      : { claude: [], codex: [], events: [], fromRaw: false };
+    const ingest = await runIngest(context, flags, home);
+    const store = openStore(home);
+    try {
+      const hooks = drainPrimeLogs(store);
+      const nightConfig = examples ? { ...config, home } : config;
+      // The bundled sessions are replayed as of the night after the last of them, or they would have faded.
+      const clock = examples && !config.now ? createClock(nightAfter(store)) : context.clock;
+      const report = await sleep(store, nightConfig, clock);
+      // The examples stay in their own home: they are never written into a real agent's memory folder.
+      const render = examples ? null : renderMemory(store, config, { now: clock.iso() });
+      // After render: a lesson file the owner deleted is a veto, and the views must not show it again.
+      const lessonsFile = refreshViews(store, clock.iso(), config.params.hashedDims).lessons;
+      const morning = morningReportText(report, delegationTally(store.db));
+      return {
+        home,
+        examples,
+        ingest,
+        hooks,
+        sleep: report,
+        render,
+        lessonsFile,
+        morning,
+        status: collectStatus(home),
+      };
+    } finally {
+      store.close();
+    }
   } finally {
-    store.close();
+    release();
   }
 }
 
-function nightAfter(store: ReturnType<typeof openStore>): string | undefined {
+function nightAfter(store: Store): string | undefined {
   const row = store.db.prepare('SELECT MAX(happened_at) AS last FROM episodes').get() as {
     last: string | null;
   };
@@ -72,6 +101,17 @@ export function formatNightly(result: NightlyResult): string {
       '',
     );
   }
-  lines.push(formatIngestReport(result.ingest), '', result.morning, formatStatus(result.status));
+  lines.push(formatIngestReport(result.ingest), '');
+  if (result.hooks.rows)
+    lines.push(`Hooks: ${result.hooks.rows} logged moments, ${result.hooks.injections} primes audited.`, '');
+  lines.push(result.morning);
+  if (result.render) {
+    for (const target of result.render.targets)
+      lines.push(`Rendered ${target.files} lessons into ${target.folder}`);
+    if (result.render.agentsFile)
+      lines.push(`Rendered the personal lessons into ${result.render.agentsFile}`);
+    for (const veto of result.render.vetoed) lines.push(`Vetoed: the owner deleted ${veto.file}`);
+  }
+  lines.push(`lessons.jsonl: ${result.lessonsFile} lessons`, '', formatStatus(result.status));
   return lines.join('\n');
 }

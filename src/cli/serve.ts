@@ -12,7 +12,23 @@ export const serveCommand: CommandSpec = {
     ]);
     const store = openStore(context.config.home);
     const token = loadOrCreateToken(context.config.home);
-    const app = createApiApp({ store, config: context.config, token, now: () => context.clock.iso() });
+    const now = () => context.clock.iso();
+    const [{ createGossipRoutes }, { createStoreHolder, loadOrCreateIdentity }] = await Promise.all([
+      import('../transport/index.ts'),
+      import('../protocol/index.ts'),
+    ]);
+    // The records this memory holds, its own and others', byte for byte as signed, for peers to pull.
+    const holder = createStoreHolder(store, loadOrCreateIdentity(context.config.home), {
+      now,
+      params: context.config.params,
+    });
+    const app = createApiApp({
+      store,
+      config: context.config,
+      token,
+      now,
+      open: createGossipRoutes({ holder }),
+    });
     const port = options['port'] as number;
     await new Promise<void>((resolve, reject) => {
       const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {

@@ -10,6 +10,8 @@ export const sleepCommand: CommandSpec = {
     const store = openStore(context.config.home);
     try {
       const report = await sleep(store, context.config, context.clock);
+      const { refreshViews } = await import('../truth/index.ts');
+      refreshViews(store, context.clock.iso());
       return { json: report, text: morningReportText(report, delegationTally(store.db)) };
     } finally {
       store.close();

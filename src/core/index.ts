@@ -2,6 +2,7 @@ export { type Clock, createClock, DAY_MS, daysBetween } from './clock.ts';
 export { type Config, type EmbedConfig, type Flags, resolveConfig, type SpaceName } from './config.ts';
 export { RememError, UsageError } from './errors.ts';
 export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from './lesson-hash.ts';
+export { acquireLock } from './lock.ts';
 export {
   checkObservation,
   collapseWhitespace,

@@ -1,6 +1,6 @@
 /**
  * The detectors: read a person's message, an agent's reply or a failed tool call through the rule sets in
- * `cues/`. Rules, not a model; every pattern is compiled once, here, at module load.
+ * `cues/`. Rules, not a model; each rule set is compiled once, here, the first time it is needed.
  */
 import type { HandbackKind } from '../core/index.ts';
 import {
@@ -76,11 +76,12 @@ function compile(set: RuleSet): CueList {
       return { rule: set.name, cue: pattern.source, re: new RegExp(source, flags), spaced };
     }),
   );
+  // A screen leaves out the word-end check: a weaker pattern still matches wherever the cue does, and that check,
+  // repeated for every cue, would cost more to compile than the screen saves. A list of a few cues is its own screen.
   const byFlags = new Map<string, string[]>();
-  // A list of a few cues is its own screen.
-  for (const { re } of cues.length > 3 ? cues : []) {
+  for (const { cue, re } of cues.length > 3 ? cues : []) {
     const flags = re.flags.replace('g', '');
-    byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${re.source})`]);
+    byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${cue})`]);
   }
   const screens = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
   return { cues, screens };
@@ -103,38 +104,57 @@ function nextMatch({ re, spaced }: Cue, text: string, from: number): RegExpExecA
   return null;
 }
 
-const cues = {
-  interruption: compile(INTERRUPTION),
-  notCorrection: compile(NOT_CORRECTION),
-  opening: compile(CORRECTION_OPENING),
-  anywhere: compile(CORRECTION_ANYWHERE),
-  redirect: compile(REDIRECT),
-  stillBroken: compile(STILL_BROKEN),
-  errorOutput: compile(ERROR_OUTPUT),
-  claimedSuccess: compile(CLAIMED_SUCCESS),
-  wholeScope: compile(WHOLE_SCOPE),
-  bareFix: compile(BARE_FIX),
-  surprise: compile(STATED_SURPRISE),
-  notSurprise: compile(NOT_SURPRISE),
-  environment: compile(ENVIRONMENT),
-  missingTool: compile(MISSING_TOOL),
-  projectLocal: compile(PROJECT_LOCAL),
-  shellWrapper: compile(SHELL_WRAPPER),
-  framing: compile(HARNESS_FRAMING),
-  probe: PROBE.groups.map((group) => compile({ name: PROBE.name, groups: [group] })),
-  probeAnswer: compile(PROBE_ANSWER),
-  decline: compile(DECLINE),
-  approve: compile(APPROVE),
-  needsPerson: compile(NEEDS_PERSON),
-};
+/**
+ * Builds each entry on first use and keeps it: compiling every rule set costs more than a hook may spend,
+ * and a hook needs one or two of them.
+ */
+function lazily<T extends Record<string, () => unknown>>(
+  makers: T,
+): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const made = new Map<keyof T, unknown>();
+  return new Proxy({} as { readonly [K in keyof T]: ReturnType<T[K]> }, {
+    get(_target, key) {
+      const name = key as keyof T;
+      if (!made.has(name)) made.set(name, makers[name]?.());
+      return made.get(name);
+    },
+  });
+}
+
+const cues = lazily({
+  interruption: () => compile(INTERRUPTION),
+  notCorrection: () => compile(NOT_CORRECTION),
+  opening: () => compile(CORRECTION_OPENING),
+  anywhere: () => compile(CORRECTION_ANYWHERE),
+  redirect: () => compile(REDIRECT),
+  stillBroken: () => compile(STILL_BROKEN),
+  errorOutput: () => compile(ERROR_OUTPUT),
+  claimedSuccess: () => compile(CLAIMED_SUCCESS),
+  wholeScope: () => compile(WHOLE_SCOPE),
+  bareFix: () => compile(BARE_FIX),
+  surprise: () => compile(STATED_SURPRISE),
+  notSurprise: () => compile(NOT_SURPRISE),
+  environment: () => compile(ENVIRONMENT),
+  missingTool: () => compile(MISSING_TOOL),
+  projectLocal: () => compile(PROJECT_LOCAL),
+  shellWrapper: () => compile(SHELL_WRAPPER),
+  framing: () => compile(HARNESS_FRAMING),
+  probe: () => PROBE.groups.map((group) => compile({ name: PROBE.name, groups: [group] })),
+  probeAnswer: () => compile(PROBE_ANSWER),
+  decline: () => compile(DECLINE),
+  approve: () => compile(APPROVE),
+  needsPerson: () => compile(NEEDS_PERSON),
+});
 
 /** The closing's cues by what they make of the reply; `null` means "hands nothing back". */
-const closingCues: ReadonlyArray<{ kind: HandbackKind | null; cues: CueList }> = [
-  { kind: 'offer', cues: compile(HANDBACK) },
-  { kind: 'question', cues: compile(CLARIFYING) },
-  { kind: 'waiting', cues: compile(WAITING) },
-  { kind: null, cues: compile(NOT_HANDBACK) },
-];
+const closing = lazily({
+  cues: (): ReadonlyArray<{ kind: HandbackKind | null; cues: CueList }> => [
+    { kind: 'offer', cues: compile(HANDBACK) },
+    { kind: 'question', cues: compile(CLARIFYING) },
+    { kind: 'waiting', cues: compile(WAITING) },
+    { kind: null, cues: compile(NOT_HANDBACK) },
+  ],
+});
 
 /** True if one of the group's patterns matches the text, read as the detectors read it (for tests of the examples). */
 export function matchesGroup(group: CueGroup, text: string): boolean {
@@ -148,10 +168,10 @@ function firstHit(list: CueList, text: string): CueHit | null {
   return null;
 }
 
-const phoneTyping = new RegExp(
-  `(?<![\\p{L}\\p{N}'])(?:${Object.keys(PHONE_TYPING).join('|')})(?![\\p{L}\\p{N}'])`,
-  'gu',
-);
+const typing = lazily({
+  phone: () =>
+    new RegExp(`(?<![\\p{L}\\p{N}'])(?:${Object.keys(PHONE_TYPING).join('|')})(?![\\p{L}\\p{N}'])`, 'gu'),
+});
 const NON_ASCII = /[^\u0000-\u007f]/;
 const apostrophes = /[\u2018\u2019\u201A\u201B\u2032\u00B4\u02BC]/g;
 const doubleQuotes = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB\u300C\u300D\u300E\u300F]/g;
@@ -169,7 +189,7 @@ function normalizeLines(text: string): string {
         .replace(/\u3001/g, ', ');
   return ascii
     .toLowerCase()
-    .replace(phoneTyping, (word) => PHONE_TYPING[word] ?? word)
+    .replace(typing.phone, (word) => PHONE_TYPING[word] ?? word)
     .replace(/[^\S\n]+/g, ' ')
     .replace(/ ?\n[\s]*/g, '\n')
     .trim();
@@ -204,8 +224,8 @@ function stripCode(text: string): string {
  * The message is pasted error output, not the person's own words: at least two of its first four lines read as
  * error output, and the first line is either one of them or a short heading (not a question or a request).
  */
-function isBareLog(said: string): boolean {
-  const lines = normalizeLines(said)
+function isBareLog(normalized: string): boolean {
+  const lines = normalized
     .split('\n')
     .filter((line) => line.trim() !== '')
     .slice(0, 4);
@@ -230,7 +250,10 @@ export function detectCorrection(said: string, agentBefore?: string): CueHit | n
     return bare && agentBefore?.trim() === '' ? null : marker;
   }
   if (firstHit(cues.notCorrection, lines)) return null;
-  const text = normalizeText(stripCode(said));
+  // Each form of the message is normalized once.
+  const stripped = stripCode(said);
+  const flat = lines.replace(/\n/g, ' ');
+  const text = stripped === said ? flat : normalizeText(stripped);
   const afterAgent = agentBefore === undefined || agentBefore.trim() !== '';
   let handedBack: ReturnType<typeof classifyHandback> | undefined;
   const handback = () => {
@@ -240,14 +263,14 @@ export function detectCorrection(said: string, agentBefore?: string): CueHit | n
 
   let opening = firstHit(cues.opening, text);
   // "no" to "Want me to …?" or "Which one?" answers the agent; "no" to "Does it work now?" says it does not.
-  if (opening && classifyAnswer(said) === 'declined' && (handback()?.kind ?? 'waiting') !== 'waiting')
+  if (opening && answerOf(flat) === 'declined' && (handback()?.kind ?? 'waiting') !== 'waiting')
     opening = null;
   const hit = opening ?? firstHit(cues.anywhere, text);
   if (hit || !afterAgent) return hit;
 
   const broken = firstHit(cues.redirect, text) ?? firstHit(cues.stillBroken, text);
   if (broken) return broken;
-  if (agentBefore && isBareLog(said)) {
+  if (agentBefore && isBareLog(lines)) {
     const claimed = firstHit(cues.claimedSuccess, normalizeText(agentBefore));
     if (claimed) return { rule: ERROR_OUTPUT.name, cue: `a bare error log after ${claimed.cue}` };
   }
@@ -270,10 +293,23 @@ export function detectSurprise(paragraph: string): CueHit | null {
  * out, and the last cue in them decides: an offer, a wait on something only the person has, a clarifying
  * question — or nothing, when the last cue is a generic pleasantry or the agent is still acting.
  */
-export function classifyHandback(replyTail: string): { kind: HandbackKind; hit: CueHit } | null {
+export function classifyHandback(replyTail: string): Handback | null {
+  // A derivation asks about the same closing again for each message that answers it.
+  if (replyTail !== lastHandback.tail) lastHandback = { tail: replyTail, handback: handbackOf(replyTail) };
+  const found = lastHandback.handback;
+  return found && { kind: found.kind, hit: { ...found.hit } };
+}
+
+type Handback = { kind: HandbackKind; hit: CueHit };
+let lastHandback: { tail: string | undefined; handback: Handback | null } = {
+  tail: undefined,
+  handback: null,
+};
+
+function handbackOf(replyTail: string): Handback | null {
   const text = normalizeLines(stripCode(replyTail.slice(-1500)));
   let last: { at: number; rank: number; kind: HandbackKind | null; hit: CueHit } | null = null;
-  for (const [rank, { kind, cues: list }] of closingCues.entries()) {
+  for (const [rank, { kind, cues: list }] of closing.cues.entries()) {
     if (!mayMatch(list, text)) continue;
     for (const cue of list.cues) {
       for (let m = nextMatch(cue, text, 0); m; m = nextMatch(cue, text, m.index + 1)) {
@@ -345,7 +381,10 @@ export function classifyFailure(f: { tool: string; input: string; error: string;
 
 /** The person's answer to a hand-back, when it is not a correction. */
 export function classifyAnswer(said: string): 'declined' | 'approved' | 'other' {
-  const text = normalizeText(said);
+  return answerOf(normalizeText(said));
+}
+
+function answerOf(text: string): 'declined' | 'approved' | 'other' {
   if (firstHit(cues.decline, text)) return 'declined';
   if (firstHit(cues.approve, text)) return 'approved';
   return 'other';

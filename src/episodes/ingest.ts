@@ -24,15 +24,16 @@ import {
   appendMember,
   archivePathFor,
   assemble,
+  type Compressor,
   claudeCodeReader,
   codexReader,
-  compressMember,
   countLines,
   discoverTranscripts,
   forEachLine,
   forEachLineRange,
   type Increment,
   type LineResult,
+  openCompressor,
   parseEventLine,
   proxyLogReader,
   type Reader,
@@ -148,17 +149,22 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
   };
   const sources = listSources(store.home, options);
   report.filesSeen = sources.length;
-  const ahead = readAhead(sources, (source) => prepareSource(store, source, warn));
-  for (const [index, source] of sources.entries()) {
-    options.onProgress?.({ done: index, total: sources.length, file: source.path });
-    const current = ahead.next();
-    try {
-      if (current instanceof Error) throw current;
-      if (current === null) report.filesUnchanged++;
-      else await commitSource(store, current, options.now, report, warn);
-    } catch (error) {
-      warn({ file: source.path, reason: `not read: ${(error as Error).message}` });
+  const compressor = openCompressor();
+  try {
+    const ahead = readAhead(sources, (source) => prepareSource(store, source, compressor, warn));
+    for (const [index, source] of sources.entries()) {
+      options.onProgress?.({ done: index, total: sources.length, file: source.path });
+      const current = ahead.next();
+      try {
+        if (current instanceof Error) throw current;
+        if (current === null) report.filesUnchanged++;
+        else await commitSource(store, current, options.now, report, warn);
+      } catch (error) {
+        warn({ file: source.path, reason: `not read: ${(error as Error).message}` });
+      }
     }
+  } finally {
+    await compressor.close();
   }
   options.onProgress?.({ done: sources.length, total: sources.length, file: '' });
   deriveStaleSessions(store, options.now, report);
@@ -218,13 +224,13 @@ function incrementOf(
   );
 }
 
-/** How many bytes of files read ahead may wait for this thread, compressed or being compressed. */
-const READ_AHEAD_BYTES = 64 * 1024 * 1024;
+/** How many files are read, and their compression started, ahead of the one being parsed. */
+const READ_AHEAD = 2;
 
 /**
- * The prepared sources in order. Sources are read and their compression started ahead of the one taken, up to
- * `READ_AHEAD_BYTES`: while this thread parses and commits one file, the thread pool archives the next ones. A
- * source is never read ahead of an uncommitted read of the same file, which would not see that read.
+ * The prepared sources in order, each read and its compression started `READ_AHEAD` files before it is taken: while
+ * this thread parses and commits one file, the thread pool archives the next ones. A source is never read ahead of an
+ * uncommitted read of the same file, which it would not see.
  */
 function readAhead(
   sources: readonly Source[],
@@ -232,9 +238,8 @@ function readAhead(
 ): { next(): Prepared | Error | null } {
   const waiting: { path: string; prepared: Prepared | Error | null }[] = [];
   let read = 0;
-  let bytes = 0;
   const fill = () => {
-    while (read < sources.length && (waiting.length === 0 || bytes < READ_AHEAD_BYTES)) {
+    while (read < sources.length && waiting.length <= READ_AHEAD) {
       const source = sources[read]!;
       if (waiting.some((entry) => entry.path === source.path)) break;
       let prepared: Prepared | Error | null;
@@ -244,23 +249,15 @@ function readAhead(
         prepared = error as Error;
       }
       waiting.push({ path: source.path, prepared });
-      bytes += sizeOf(prepared);
       read++;
     }
   };
   return {
     next() {
       fill();
-      const { prepared } = waiting.shift()!;
-      bytes -= sizeOf(prepared);
-      fill();
-      return prepared;
+      return waiting.shift()!.prepared;
     },
   };
-}
-
-function sizeOf(prepared: Prepared | Error | null): number {
-  return prepared === null || prepared instanceof Error ? 0 : prepared.increment.bytes.length;
 }
 
 interface Prepared {
@@ -271,11 +268,16 @@ interface Prepared {
 }
 
 /** Reads what is new in a source and starts compressing it; null when nothing changed. */
-function prepareSource(store: Store, source: Source, warn: (w: IngestWarning) => void): Prepared | null {
+function prepareSource(
+  store: Store,
+  source: Source,
+  compressor: Compressor,
+  warn: (w: IngestWarning) => void,
+): Prepared | null {
   const prior = getRawFile(store.db, source.path);
   const increment = incrementOf(source, prior, warn);
   if (!increment) return null;
-  return { source, prior, increment, member: compressMember(increment.bytes) };
+  return { source, prior, increment, member: compressor.compress(increment.bytes) };
 }
 
 /** Parses a prepared source, puts its archive member on disk, then commits what was parsed. */

@@ -5,7 +5,7 @@ import { cosine, createSpace, fromBlob, hashedSpace, type Space } from '../embed
 import { classifyHandback, needsPerson } from '../episodes/detect.ts';
 import { projectOf } from '../episodes/project.ts';
 import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
-import { type Visible, visibleToAgent } from '../truth/index.ts';
+import { type PrimeIndex, readPrimeIndex, type Visible, visibleToAgent } from '../truth/index.ts';
 import { isHeldOut } from './holdout.ts';
 import { describeCall, type HookPayload } from './payload.ts';
 import { contextText, reminderText } from './reminder.ts';
@@ -14,8 +14,8 @@ import { type PrimeLogRow, readSessionLog } from './session-log.ts';
 export interface HookDeps {
   config: Config;
   now: string;
-  /** The store, opened read-only; null when there is none yet. */
-  db: Db | null;
+  /** The store, opened read-only on first need; null when there is none yet. */
+  db(): Db | null;
 }
 
 export interface HookAnswer {
@@ -34,11 +34,11 @@ interface Candidate {
 }
 
 /** The space the store's vectors are in (the last sleep's); the hashed space before any sleep. */
-function storeSpace(db: Db, config: Config): Space {
-  const last = lastSleep(db);
-  if (!last || last.space === 'hashed') return hashedSpace(config.params);
+function storeSpace(db: Db | null, config: Config, index: PrimeIndex | null = null): Space {
+  const name = index?.space ?? (db ? lastSleep(db)?.space : undefined);
+  if (!name || name === 'hashed') return hashedSpace(config.params);
   const configured = createSpace(config.embed, config.params);
-  return configured.name === last.space ? configured : hashedSpace(config.params);
+  return configured.name === name ? configured : hashedSpace(config.params);
 }
 
 function primingCut(space: Space, config: Config): number {
@@ -77,20 +77,89 @@ function shownBefore(log: readonly PrimeLogRow[]): Set<string> {
   return seen;
 }
 
+/** What the hook compares with: the compiled index when it is current for the store's space, else the store. */
+interface Pool {
+  items: {
+    hashes: string[];
+    text: string;
+    kind: Lesson['kind'];
+    project: string | null;
+    question: boolean;
+    sources: number;
+    afterHandback: number;
+  }[];
+  similarities(query: Float32Array): number[];
+}
+
+function poolFromIndex(index: PrimeIndex, project: string | null): Pool {
+  const rows = index.items
+    .map((item, row) => ({ item, row }))
+    .filter(({ item }) => item.project === null || item.project === project);
+  return {
+    items: rows.map(({ item }) => item),
+    similarities(query) {
+      const { dims, vectors } = index;
+      return rows.map(({ row }) => {
+        let sum = 0;
+        const base = row * dims;
+        for (let i = 0; i < dims; i++) sum += vectors[base + i]! * query[i]!;
+        return sum;
+      });
+    },
+  };
+}
+
+function poolFromStore(db: Db, now: string, project: string | null, space: Space): Pool {
+  const visible = visibleToAgent(db, { now, scope: { project } });
+  return {
+    items: visible.map((item) => {
+      const lessons = item.type === 'lesson' ? [item.lesson] : item.lessons;
+      const share =
+        item.type === 'lesson' && item.lesson.kind === 'correction'
+          ? handbackShare(db, item.lesson.id)
+          : null;
+      return {
+        hashes: lessons.map((lesson) => lesson.hash),
+        text: item.type === 'lesson' ? item.lesson.text : item.text,
+        kind: lessons[0]!.kind,
+        project: lessons.find((lesson) => lesson.project !== null)?.project ?? null,
+        question: item.type === 'question',
+        sources: share?.sources ?? 0,
+        afterHandback: share?.afterHandback ?? 0,
+      };
+    }),
+    similarities: (query) => candidates(db, visible, query, space).map((candidate) => candidate.similarity),
+  };
+}
+
+/** The compiled index when it matches the store's space; else the store itself, read through the projection. */
+function poolAndSpace(deps: HookDeps, project: string | null): { pool: Pool; space: Space } | null {
+  const index = readPrimeIndex(deps.config.home);
+  if (index) {
+    const space = storeSpace(null, deps.config, index);
+    if (space.name === index.space) return { pool: poolFromIndex(index, project), space };
+  }
+  const db = deps.db();
+  if (!db) return null;
+  const space = storeSpace(db, deps.config);
+  return { pool: poolFromStore(db, deps.now, project, space), space };
+}
+
 /** Priming at a prompt or a tool call: what meets it, at most `limit`, each lesson once per session. */
 async function prime(
-  deps: HookDeps & { db: Db },
+  deps: HookDeps,
   payload: HookPayload,
   moment: 'prompt' | 'tool',
   query: string,
-  filter: (visible: Visible) => boolean,
+  kinds: ReadonlySet<Lesson['kind']> | null,
   limit: number,
 ): Promise<HookAnswer> {
-  const { db, config } = deps;
-  const space = storeSpace(db, config);
-  const visible = visibleToAgent(db, { now: deps.now, scope: { project: projectOf(payload.cwd) } }).filter(
-    filter,
-  );
+  const { config } = deps;
+  const found = poolAndSpace(deps, projectOf(payload.cwd));
+  if (!found) return { output: null, log: null };
+  const { pool, space } = found;
+  const eligible = pool.items.map((item) => kinds === null || (!item.question && kinds.has(item.kind)));
+  const considered = eligible.filter(Boolean).length;
   const heldOut = isHeldOut(payload.session, config.holdout);
   const base = {
     at: deps.now,
@@ -99,34 +168,37 @@ async function prime(
     heldOut,
     ...(moment === 'prompt' ? { needsPerson: needsPerson(payload.prompt) } : {}),
   };
-  if (visible.length === 0 || !query.trim()) {
+  if (considered === 0 || !query.trim()) {
     return {
       output: null,
       log: { ...base, shown: false, lessonHashes: [], considered: 0, dropped: 0, reasons: {} },
     };
   }
   const [vector] = await space.embed([query]);
+  const similarities = pool.similarities(vector!);
   const cut = primingCut(space, config);
   const before = shownBefore(readSessionLog(config.home, payload.session));
   const reasons: Record<string, number> = {};
   const drop = (reason: string) => {
     reasons[reason] = (reasons[reason] ?? 0) + 1;
   };
+  const ranked = pool.items
+    .map((item, index) => ({ item, similarity: similarities[index]!, eligible: eligible[index]! }))
+    .filter((entry) => entry.eligible)
+    .sort((a, b) => b.similarity - a.similarity);
   const chosen: Candidate[] = [];
-  for (const candidate of candidates(db, visible, vector!, space).sort(
-    (a, b) => b.similarity - a.similarity,
-  )) {
-    if (candidate.similarity < cut) drop('below the priming cut');
-    else if (candidate.hashes.some((hash) => before.has(hash))) drop('shown earlier this session');
-    else if (chosen.length >= limit) drop('over the limit per moment');
-    else chosen.push(candidate);
+  for (const { item, similarity } of ranked) {
+    if (similarity < cut) drop('below_priming_cut');
+    else if (item.hashes.some((hash) => before.has(hash))) drop('shown_earlier_in_session');
+    else if (chosen.length >= limit) drop('over_limit_per_moment');
+    else chosen.push({ hashes: item.hashes, text: item.text, similarity });
   }
   const log = {
     ...base,
     shown: chosen.length > 0 && !heldOut,
     lessonHashes: chosen.flatMap((candidate) => candidate.hashes),
-    considered: visible.length,
-    dropped: visible.length - chosen.length,
+    considered,
+    dropped: considered - chosen.length,
     reasons,
   };
   if (chosen.length === 0 || heldOut) return { output: null, log };
@@ -144,8 +216,8 @@ async function prime(
  * on hand-backs (most of its sources followed one), the turn goes on with the reminder. Never twice in a
  * row, and not when the person's last message said only they have what is needed.
  */
-function stop(deps: HookDeps & { db: Db }, payload: HookPayload): HookAnswer {
-  const { db, config } = deps;
+function stop(deps: HookDeps, payload: HookPayload): HookAnswer {
+  const { config } = deps;
   const heldOut = isHeldOut(payload.session, config.holdout);
   const base = { at: deps.now, session: payload.session, moment: 'stop' as const, heldOut };
   const silent = (reason: string, considered = 0): HookAnswer => ({
@@ -159,61 +231,53 @@ function stop(deps: HookDeps & { db: Db }, payload: HookPayload): HookAnswer {
       reasons: { [reason]: 1 },
     },
   });
-  if (payload.stopHookActive) return silent('the turn already went on once');
+  if (payload.stopHookActive) return silent('turn_went_on_once');
   const handback = classifyHandback(payload.lastAssistantMessage.slice(-1500));
-  if (handback?.kind !== 'offer')
-    return silent(handback ? `a ${handback.kind}, not an offer` : 'no hand-back');
+  if (handback?.kind !== 'offer') return silent(handback ? `${handback.kind}_not_offer` : 'no_handback');
   const prompts = readSessionLog(config.home, payload.session).filter((row) => row.moment === 'prompt');
-  if (prompts[prompts.length - 1]?.needsPerson)
-    return silent('the person said only they have what is needed');
-  const visible = visibleToAgent(db, { now: deps.now, scope: { project: projectOf(payload.cwd) } });
-  let best: { lesson: Lesson; sources: number } | null = null;
-  for (const item of visible) {
-    if (item.type !== 'lesson' || item.lesson.kind !== 'correction') continue;
-    const share = handbackShare(db, item.lesson.id);
-    if (share.sources === 0 || share.afterHandback * 2 <= share.sources) continue;
-    if (!best || share.sources > best.sources) best = { lesson: item.lesson, sources: share.sources };
+  if (prompts[prompts.length - 1]?.needsPerson) return silent('needs_person');
+  const found = poolAndSpace(deps, projectOf(payload.cwd));
+  if (!found) return silent('no_memory');
+  const { pool } = found;
+  let best: { item: Pool['items'][number]; sources: number } | null = null;
+  for (const item of pool.items) {
+    if (item.question || item.kind !== 'correction') continue;
+    // A lesson bears on hand-backs when most of its sources followed one.
+    if (item.sources === 0 || item.afterHandback * 2 <= item.sources) continue;
+    if (!best || item.sources > best.sources) best = { item, sources: item.sources };
   }
-  if (!best) return silent('no correction lesson bears on hand-backs', visible.length);
+  const considered = pool.items.length;
+  if (!best) return silent('no_lesson_bears_on_handbacks', considered);
   const log = {
     ...base,
     shown: !heldOut,
     blocked: !heldOut,
-    lessonHashes: [best.lesson.hash],
-    considered: visible.length,
-    dropped: visible.length - 1,
+    lessonHashes: best.item.hashes,
+    considered,
+    dropped: considered - 1,
     reasons: {},
   };
   if (heldOut) return { output: null, log };
-  return { output: { decision: 'block', reason: reminderText(best.lesson) }, log };
+  return { output: { decision: 'block', reason: reminderText(best.item) }, log };
 }
 
 /** The answer to one hook event. */
 export async function answerHook(payload: HookPayload, deps: HookDeps): Promise<HookAnswer> {
   if (payload.event === 'SessionEnd') return { output: null, log: null, ingest: true };
-  if (!deps.db) return { output: null, log: null };
-  const db = deps.db;
   switch (payload.event) {
     case 'UserPromptSubmit':
-      return prime(
-        { ...deps, db },
-        payload,
-        'prompt',
-        payload.prompt,
-        () => true,
-        deps.config.params.priming.perPrompt,
-      );
+      return prime(deps, payload, 'prompt', payload.prompt, null, deps.config.params.priming.perPrompt);
     case 'PreToolUse':
       return prime(
-        { ...deps, db },
+        deps,
         payload,
         'tool',
         describeCall(payload.toolName, payload.toolInput),
-        (item) => item.type === 'lesson' && item.lesson.kind === 'error',
+        new Set(['error'] as const),
         1,
       );
     case 'Stop':
-      return stop({ ...deps, db }, payload);
+      return stop(deps, payload);
     default:
       return { output: null, log: null };
   }

@@ -1,3 +1,4 @@
+export { drainPrimeLogs, type HookTiming, readHookTimings } from './drain.ts';
 export { isHeldOut } from './holdout.ts';
 export { answerHook, type HookAnswer, type HookDeps } from './hook.ts';
 export { describeCall, type HookPayload, parsePayload } from './payload.ts';

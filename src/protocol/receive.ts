@@ -242,9 +242,13 @@ class Receiving {
     const refuse = (code: string, reason: string) =>
       this.refuse({ source, line: 0, code, reason, record: parsed.line }, hash);
     const tombstone = getTombstone(db, hash);
-    if (tombstone !== undefined) return refuse('tombstoned', `lesson ${hash}: ${tombstone.reason}`);
+    if (tombstone !== undefined) {
+      refuse('tombstoned', `lesson ${hash}: ${tombstone.reason}`);
+      return;
+    }
     if (getRecord(db, 'revoke', hash, record.origin) !== undefined) {
-      return refuse('revoked', `lesson ${hash} was revoked by its origin`);
+      refuse('revoked', `lesson ${hash} was revoked by its origin`);
+      return;
     }
     if (!this.keep(parsed, hash)) return;
     const holders = this.holders(hash);

@@ -57,7 +57,7 @@ export function tapStream(
 }
 
 /** Server-sent events (agent-formats.md §7.5): each event's JSON to the adapter's accumulator. */
-export function sseSink(adapter: Adapter): Sink {
+export function sseSink(adapter: Adapter, limit = 32 * 1024 * 1024): Sink {
   const reply = adapter.streamReply();
   const decoder = new TextDecoder();
   let malformed = 0;
@@ -80,6 +80,8 @@ export function sseSink(adapter: Adapter): Sink {
     onError() {
       malformed++;
     },
+    // One event that never ends stops the reading (and counts), not the relay.
+    maxBufferSize: limit,
   });
   return {
     push(chunk) {

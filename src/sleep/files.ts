@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DelegationTally, delegationTally, listLessons, type Store } from '../store/index.ts';
+import { type DelegationTally, delegationTally, type Store } from '../store/index.ts';
 import type { LessonLine, SleepReport } from './report.ts';
 
 /** Writes a file whole or not at all. */
@@ -8,32 +8,6 @@ export function writeAtomically(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, text, { mode: 0o600 });
   renameSync(temporary, path);
-}
-
-/**
- * `lessons.jsonl`: this memory's current lessons in the wire format of protocol §1, rewritten after each
- * sleep. Nothing from the raw stream beyond the lesson sentence.
- */
-export function writeLessonsFile(store: Store): void {
-  const lines = listLessons(store.db)
-    .filter(
-      (lesson) =>
-        lesson.mergedInto === null &&
-        lesson.vetoedAt === null &&
-        !lesson.archived &&
-        lesson.review === 'approved',
-    )
-    .map((lesson) =>
-      JSON.stringify({
-        id: lesson.hash,
-        text: lesson.text,
-        kind: lesson.kind,
-        seen: lesson.seen,
-        strength: Math.round(lesson.strength * 1000) / 1000,
-        updated: lesson.updatedAt,
-      }),
-    );
-  writeAtomically(join(store.home, 'lessons.jsonl'), lines.length ? `${lines.join('\n')}\n` : '');
 }
 
 function bullet(line: LessonLine, extra = ''): string {

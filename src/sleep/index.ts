@@ -4,7 +4,6 @@ export {
   formatTally,
   morningReportText,
   writeAtomically,
-  writeLessonsFile,
   writeMorningReport,
 } from './files.ts';
 export { RULES_VERSION } from './night.ts';

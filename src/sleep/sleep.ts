@@ -5,7 +5,7 @@ import { lastSleep, listLessons, putVector, recordSleep, type Store, saveLesson 
 import { corroboratePass } from './corroborate.ts';
 import { decayPass } from './decay.ts';
 import { embedPass } from './embed-pass.ts';
-import { writeLessonsFile, writeMorningReport } from './files.ts';
+import { writeMorningReport } from './files.ts';
 import { lessonsPass } from './lessons-pass.ts';
 import { mergePass } from './merge.ts';
 import { type Night, type NightEpisode, type NightLesson, RULES_VERSION } from './night.ts';
@@ -106,7 +106,6 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
     }
     recordSleep(db, now, embedded.space.name, report);
   })();
-  writeLessonsFile(store);
   writeMorningReport(store, report);
   return report;
 }

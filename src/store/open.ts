@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { RememError } from '../core/index.ts';
 import { migrations } from './migrations.ts';
 
@@ -30,6 +31,8 @@ export function openStore(home: string, options: OpenOptions = {}): Store {
   let db: Db;
   try {
     if (!options.readonly) mkdirSync(home, { recursive: true, mode: 0o700 });
+    // Loaded on first open: a hook that answers from the compiled index never pays for the native module.
+    const Database = createRequire(import.meta.url)('better-sqlite3') as typeof import('better-sqlite3');
     db = new Database(path, {
       readonly: options.readonly ?? false,
       fileMustExist: options.readonly ?? false,

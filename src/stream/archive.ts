@@ -10,10 +10,11 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { constants, gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 
-const gzipAsync = promisify(gzip);
+// Level 1: archiving must not be the slow part of ingest; the raw stream compresses well anyway.
+const LEVEL = constants.Z_BEST_SPEED;
 
 /**
  * The raw stream, kept. Every transcript byte Remem reads is appended, gzip-compressed, to an archive
@@ -31,10 +32,64 @@ export function archivePathFor(agent: string, session: string, source: string, g
   return join('raw', agent, safeSession, `${name}-${tag}.g${generation}.jsonl.gz`);
 }
 
-/** One gzip member of the archive, compressed on the thread pool so parsing goes on meanwhile. */
-export function compressMember(bytes: Buffer): Promise<Buffer> {
-  // Level 1: archiving must not be the slow part of ingest; the raw stream compresses well anyway.
-  return gzipAsync(bytes, { level: constants.Z_BEST_SPEED });
+/** Compresses archive members off this thread, in the order asked; `close` when done. */
+export interface Compressor {
+  compress(bytes: Buffer): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+// The worker's whole program. A script, not a module file: it runs the same from the sources and from the build.
+const COMPRESSOR = `
+const { parentPort } = require('node:worker_threads');
+const { gzipSync } = require('node:zlib');
+parentPort.on('message', ({ id, bytes }) => {
+  try {
+    parentPort.postMessage({ id, member: gzipSync(bytes, { level: ${LEVEL} }) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error) });
+  }
+});
+`;
+
+/**
+ * Compresses archive members on a worker thread, started on the first member. This thread only hands bytes over and
+ * takes members back; on the thread pool, an async zlib stream would need this thread, busy parsing, for every chunk.
+ */
+export function openCompressor(): Compressor {
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const waiting = new Map<number, { resolve(member: Buffer): void; reject(error: Error): void }>();
+  const start = () => {
+    const started = new Worker(COMPRESSOR, { eval: true, execArgv: [] });
+    started.unref();
+    started.on('message', ({ id, member, error }: { id: number; member?: Uint8Array; error?: string }) => {
+      const promise = waiting.get(id);
+      waiting.delete(id);
+      if (member) promise?.resolve(Buffer.from(member.buffer, member.byteOffset, member.byteLength));
+      else promise?.reject(new Error(`not compressed: ${error}`));
+    });
+    started.on('error', (error) => {
+      for (const promise of waiting.values()) promise.reject(error);
+      waiting.clear();
+      worker = undefined;
+    });
+    return started;
+  };
+  return {
+    compress(bytes) {
+      worker ??= start();
+      const id = nextId++;
+      const member = new Promise<Buffer>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      // Members are awaited later, in order; a failure is reported then, not as an unhandled rejection now.
+      member.catch(() => {});
+      worker.postMessage({ id, bytes });
+      return member;
+    },
+    async close() {
+      await worker?.terminate();
+      worker = undefined;
+    },
+  };
 }
 
 /**
@@ -65,7 +120,7 @@ export function appendToArchive(
   committedBytes: number,
   bytes: Buffer,
 ): number {
-  const member = bytes.length ? gzipSync(bytes, { level: constants.Z_BEST_SPEED }) : Buffer.alloc(0);
+  const member = bytes.length ? gzipSync(bytes, { level: LEVEL }) : Buffer.alloc(0);
   return appendMember(home, relative, committedBytes, member);
 }
 

@@ -7,6 +7,7 @@ import {
   type JsonObject,
   leadingExitCode,
   RESULT_HEAD_CHARS,
+  SUCCESS_HEAD_CHARS,
   stringOf,
   successHead,
   summarizeInput,
@@ -21,6 +22,9 @@ import type { LineResult, Reader, TurnBase, TurnBody } from './types.ts';
 
 export const INTERRUPT = '[Request interrupted by user]';
 export const INTERRUPT_FOR_TOOL_USE = '[Request interrupted by user for tool use]';
+
+/** How much of a result's text the refusal openings are looked for in. */
+const REFUSAL_OPENING_CHARS = 512;
 
 /** Openings of the tool results Claude Code writes when the person says no to a call. */
 const REFUSAL_OPENINGS = [
@@ -107,7 +111,7 @@ function contentText(content: unknown): string {
 }
 
 function refusalOf(record: JsonObject, text: string): { reason?: string } | undefined {
-  const opening = text.slice(0, 512).trimStart();
+  const opening = text.slice(0, REFUSAL_OPENING_CHARS).trimStart();
   const refused =
     record['toolUseResult'] === 'User rejected tool use' ||
     stringOf(record['toolDenialKind']) !== undefined ||
@@ -274,6 +278,20 @@ function parseLine(value: unknown, line: number): LineResult {
 /** Strings of at least this many bytes are left undecoded when a line is skimmed. */
 const LONG_BYTES = 1024;
 
+/** A shorter head of a result's text, decoded first: it settles most successful results (see `settlesResult`). */
+const SHORT_HEAD_CHARS = Math.max(1024, SUCCESS_HEAD_CHARS * 4, REFUSAL_OPENING_CHARS);
+
+/**
+ * Whether a successful result's turn reads nothing of its text past `head`, its first `SHORT_HEAD_CHARS` characters.
+ * It reads the first `SUCCESS_HEAD_CHARS * 4` and `REFUSAL_OPENING_CHARS`, both within; whether the text is blank,
+ * which a character that is not settles; and a leading exit code from the first line that is not blank, which the
+ * line's end settles. The length tests in `resultBody` are all against less than the head's length.
+ */
+function settlesResult(head: string): boolean {
+  const start = head.search(/\S/);
+  return start !== -1 && head.indexOf('\n', start) !== -1;
+}
+
 /** Content block types the reader reads; what any other block holds is never looked at. */
 const READ_BLOCKS = new Set(['text', 'tool_use', 'server_tool_use', 'tool_result']);
 
@@ -307,8 +325,11 @@ function skimLine(bytes: Buffer, start: number, end: number, line: number): Line
   const record = skimmed.value as JsonObject;
   for (const long of skimmed.long) {
     if (readingOf(record, long.path) !== 'result') continue;
+    let head = decodeHead(bytes, long, SHORT_HEAD_CHARS);
+    if (head.length === SHORT_HEAD_CHARS && !settlesResult(head))
+      head = decodeHead(bytes, long, RESULT_HEAD_CHARS);
     const parent = long.path.slice(0, -1).reduce<JsonObject>((node, key) => node[key] as JsonObject, record);
-    parent[long.path.at(-1)!] = decodeHead(bytes, long, RESULT_HEAD_CHARS);
+    parent[long.path.at(-1)!] = head;
   }
   const result = parseLine(record, line);
   const whole = result.turns.some((turn) => turn.type === 'result' && turn.status !== 'ok');

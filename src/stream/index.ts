@@ -1,4 +1,11 @@
-export { appendMember, appendToArchive, archivePathFor, compressMember, readArchive } from './archive.ts';
+export {
+  appendMember,
+  appendToArchive,
+  archivePathFor,
+  type Compressor,
+  openCompressor,
+  readArchive,
+} from './archive.ts';
 export { assemble } from './assemble.ts';
 export { claudeCodeReader } from './claude-code.ts';
 export { codexReader } from './codex.ts';

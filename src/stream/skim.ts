@@ -35,9 +35,6 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const PLACEHOLDER = '\u0000skim:';
 
-/** Raw control characters, or a backslash (not itself escaped) before anything JSON does not allow after one. */
-const INVALID_IN_STRING = /[\u0000-\u001f]|(?<!\\)(?:\\\\)*\\(?:[^"\\/bfnrtu]|u(?![0-9a-fA-F]{4}))/;
-
 /**
  * The line from `start` to `end` parsed with its long strings left out, or undefined when it has none, is not
  * valid JSON, or holds one that `accept` refuses (the caller then parses it whole). Never throws.
@@ -63,9 +60,7 @@ export function skimJson(
     if (paths === undefined) return undefined;
     if (!paths.every((path) => options.accept(value, path))) return undefined;
     // Checked last: a refused line is parsed whole anyway, and JSON.parse then judges it.
-    for (const range of ranges) {
-      if (INVALID_IN_STRING.test(bytes.toString('latin1', range.start, range.end))) return undefined;
-    }
+    for (const range of ranges) if (!isStringBody(bytes, range.start, range.end)) return undefined;
     return { value, long: ranges.map((range, index) => ({ ...range, path: paths[index]! })) };
   } catch {
     return undefined;
@@ -164,4 +159,42 @@ function cleanCut(bytes: Buffer, start: number, at: number, end: number): number
     cut = slash + 7;
   }
   return end;
+}
+
+/** Whether the bytes are valid between a JSON string's quotes: no raw control character, and only JSON's escapes. */
+export function isStringBody(bytes: Buffer, start: number, end: number): boolean {
+  return !hasControlByte(bytes, start, end) && escapesValid(bytes, start, end);
+}
+
+/** Whether a byte below 0x20 occurs, looked for four bytes at a time. */
+function hasControlByte(bytes: Buffer, start: number, end: number): boolean {
+  let at = start;
+  while (at < end && (bytes.byteOffset + at) % 4 !== 0) if (bytes[at++]! < 0x20) return true;
+  const words = Math.floor((end - at) / 4);
+  if (words > 0) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + at, words);
+    // Non-zero exactly when a byte of the word is below 0x20: only such a byte can start a borrow.
+    for (let index = 0; index < words; index++) {
+      const word = view[index]!;
+      if (((word - 0x20202020) & ~word & 0x80808080) !== 0) return true;
+    }
+  }
+  for (at += words * 4; at < end; at++) if (bytes[at]! < 0x20) return true;
+  return false;
+}
+
+const SIMPLE_ESCAPES = new Set([...'"\\/bfnrt'].map((char) => char.charCodeAt(0)));
+const HEX = /^[0-9a-fA-F]{4}$/;
+
+/** Whether every backslash starts one of JSON's escapes: one of `"\\/bfnrt`, or `u` and four hex digits. */
+function escapesValid(bytes: Buffer, start: number, end: number): boolean {
+  let at = bytes.indexOf(BACKSLASH, start);
+  while (at !== -1 && at < end) {
+    const next = bytes[at + 1]!;
+    if (SIMPLE_ESCAPES.has(next) && at + 1 < end) at = bytes.indexOf(BACKSLASH, at + 2);
+    else if (next === 0x75 && at + 5 < end && HEX.test(bytes.toString('latin1', at + 2, at + 6))) {
+      at = bytes.indexOf(BACKSLASH, at + 6);
+    } else return false;
+  }
+  return true;
 }

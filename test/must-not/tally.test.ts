@@ -9,6 +9,7 @@ import {
   openStore,
   replaceSessionOffers,
 } from '../../src/store/index.ts';
+import { refreshViews } from '../../src/truth/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
 import { day } from '../truth/fixtures.ts';
 import { seenByEveryPath } from './agent-paths.ts';
@@ -58,6 +59,7 @@ describe('MUST NOT: the delegation tally reaches an agent', () => {
       day(0),
     );
     await sleep(store, resolveConfig({ REMEM_HOME: home, HOME: home }), createClock(day(1, 4)));
+    refreshViews(store, day(1, 4));
     const tally = formatTally(delegationTally(store.db));
     store.close();
     expect(readFileSync(join(home, 'morning.md'), 'utf8')).toContain(tally[0]!);

@@ -7,12 +7,14 @@ import {
   issueToken,
   openCommonsStore,
 } from '../../src/commons/index.ts';
-import { generateIdentity, receive, share, signRecord } from '../../src/protocol/index.ts';
+import { createStoreHolder, generateIdentity, receive, share, signRecord } from '../../src/protocol/index.ts';
 import { enableSharing, listLessons, provenanceOf } from '../../src/store/index.ts';
 import {
   createCommonsClient,
+  createGossipRoutes,
   fetchMemoryFiles,
   memoryFileBody,
+  pullFromPeers,
   readMemoryFiles,
   writeMemoryFile,
 } from '../../src/transport/index.ts';
@@ -91,6 +93,36 @@ describe('the commons', () => {
       expect(receive(b, memoryB, files, { now: at(2), params })).toMatchObject({ received: 1, refused: 0 });
       expect(listLessons(b.db)[0]).toMatchObject({ origin: memoryA.origin, review: 'pending_review' });
       expect(provenanceOf(a.db, id).origin).toBe('self');
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+});
+
+describe('gossip over the store', () => {
+  it("serves a memory's records byte for byte and takes a peer's through receive", async () => {
+    const a = openTempStore(tempDir());
+    const b = openTempStore(tempDir());
+    try {
+      const memoryA = generateIdentity();
+      const memoryB = generateIdentity();
+      ownLesson(a.db, { text });
+      enableSharing(a.db, '/work/project', at(1));
+      const shared = share(a, memoryA, { now: at(1), params });
+      const holderA = createStoreHolder(a, memoryA, { now: () => at(2), params });
+      expect(holderA.lines(memoryA.origin)).toEqual(shared.lines);
+      const app = createGossipRoutes({ holder: holderA });
+      const fetchLike = ((input: string | URL | Request, init?: RequestInit) =>
+        app.request(String(input), init)) as typeof fetch;
+
+      const holderB = createStoreHolder(b, memoryB, { now: () => at(2), params });
+      const pulled = await pullFromPeers(['http://peer-a.test'], holderB, { fetch: fetchLike, now: at(2) });
+      expect(pulled.peers[0]).toMatchObject({ ok: true, accepted: 1 });
+      expect(listLessons(b.db)[0]).toMatchObject({ text, origin: memoryA.origin, review: 'pending_review' });
+      expect(holderB.lines(memoryA.origin)).toEqual(shared.lines);
+      const again = await pullFromPeers(['http://peer-a.test'], holderB, { fetch: fetchLike, now: at(3) });
+      expect(again.peers[0]).toMatchObject({ ok: true, origins: 0 });
     } finally {
       a.close();
       b.close();

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createProxyApp } from '../../src/proxy/index.ts';
 import { bodyOf, fakeInject, MEMORY, type Received, startProxy, startUpstream } from './servers.ts';
 import { chatStream, TEXT_PIECES } from './wire.ts';
 
@@ -333,19 +334,25 @@ describe('the proxy in front of an upstream', () => {
 });
 
 describe('POST /memory/remember', () => {
-  const remember = async (event: unknown) => ({ status: 201, body: { stored: true, event } });
+  const kept: unknown[] = [];
+  // In process, no port: the route never reaches an upstream.
+  const app = createProxyApp({
+    upstreams: { openai: 'http://127.0.0.1:9', anthropic: 'http://127.0.0.1:9' },
+    placement: 'moment',
+    inject: () => null,
+    record: () => {},
+    remember: async (event) => {
+      kept.push(event);
+      return { status: 201, body: { stored: true } };
+    },
+  });
 
-  it('hands a valid event to the memory and answers with its answer', async () => {
-    const upstream = await startUpstream();
-    const proxy = await startProxy({ openai: upstream.url, remember });
+  it('hands a valid event to the memory, unknown fields and all, and answers with its answer', async () => {
     const event = { kind: 'correction', said: 'No, use the staging flag.', agent_did: 'Deployed.', extra: 1 };
-    const response = await fetch(`${proxy.url}/memory/remember`, {
-      method: 'POST',
-      body: JSON.stringify(event),
-    });
+    const response = await app.request('/memory/remember', { method: 'POST', body: JSON.stringify(event) });
     expect(response.status).toBe(201);
-    expect(await response.json()).toEqual({ stored: true, event });
-    expect(upstream.received).toHaveLength(0);
+    expect(await response.json()).toEqual({ stored: true });
+    expect(kept).toEqual([event]);
   });
 
   it.each([
@@ -353,11 +360,23 @@ describe('POST /memory/remember', () => {
     ['no kind', '{"text":"x"}', /missing kind/],
     ['a correction without the words', '{"kind":"correction"}', /needs said/],
   ])('refuses %s with 400', async (_, body, message) => {
-    const upstream = await startUpstream();
-    const proxy = await startProxy({ openai: upstream.url, remember });
-    const response = await fetch(`${proxy.url}/memory/remember`, { method: 'POST', body });
+    const response = await app.request('/memory/remember', { method: 'POST', body });
     expect(response.status).toBe(400);
     const answer = (await response.json()) as { error: { message: string } };
     expect(answer.error.message).toMatch(message);
+  });
+
+  it('answers 404 when the proxy was built without a memory to keep events', async () => {
+    const bare = createProxyApp({
+      upstreams: { openai: 'http://127.0.0.1:9', anthropic: 'http://127.0.0.1:9' },
+      placement: 'moment',
+      inject: () => null,
+      record: () => {},
+    });
+    const response = await bare.request('/memory/remember', {
+      method: 'POST',
+      body: '{"kind":"note","text":"x"}',
+    });
+    expect(response.status).toBe(404);
   });
 });

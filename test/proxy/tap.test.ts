@@ -26,6 +26,13 @@ describe('sseSink', () => {
     expect(sink.result().reply).toBe('é');
   });
 
+  it('stops reading, not relaying, at an event past its limit', () => {
+    const sink = sseSink(chat, 64);
+    sink.push(bytes(`data: ${'x'.repeat(100)}`));
+    expect(() => sink.push(bytes('\n\n'))).toThrow();
+    expect(sink.result().malformed).toBe(1);
+  });
+
   it('counts lines it cannot read', () => {
     const sink = sseSink(chat);
     sink.push(bytes('garbage\n\ndata: {oops\n\nretry: soon\n\n'));

@@ -1,0 +1,60 @@
+import { UsageError } from '../core/index.ts';
+import type { CommandSpec } from './command.ts';
+
+const placements = ['moment', 'first', 'last'] as const;
+
+export const proxyCommand: CommandSpec = {
+  name: 'proxy',
+  summary: 'a memory proxy in front of any OpenAI- or Anthropic-compatible model server',
+  options: [
+    { flags: '--port <port>', description: 'the port on 127.0.0.1', parse: 'int', default: 11435 },
+    {
+      flags: '--openai <url>',
+      description: 'the OpenAI-compatible upstream',
+      default: 'https://api.openai.com',
+    },
+    {
+      flags: '--anthropic <url>',
+      description: 'the Anthropic upstream',
+      default: 'https://api.anthropic.com',
+    },
+    { flags: '--placement <where>', description: 'moment (default), first or last', default: 'moment' },
+  ],
+  async run(context, _args, options) {
+    const placement = options['placement'] as string;
+    if (!(placements as readonly string[]).includes(placement)) {
+      throw new UsageError(`--placement is one of ${placements.join(', ')}`);
+    }
+    const [proxy, { openStore }, { appendToInbox }] = await Promise.all([
+      import('../proxy/index.ts'),
+      import('../store/index.ts'),
+      import('../stream/index.ts'),
+    ]);
+    const store = openStore(context.config.home);
+    const now = () => context.clock.iso();
+    const memory = { config: context.config, db: store.db, now, cwd: process.cwd() };
+    const app = proxy.createProxyApp({
+      upstreams: { openai: options['openai'] as string, anthropic: options['anthropic'] as string },
+      placement: placement as (typeof placements)[number],
+      inject: (request) => proxy.injectFromMemory(memory, request),
+      record: (exchange) => proxy.recordExchange(context.config.home, exchange),
+      remember: async (event) => {
+        const result = appendToInbox(context.config.home, event, now());
+        return 'refused' in result
+          ? { status: 422, body: { error: 'refused', reason: result.refused } }
+          : { status: 201, body: { stored: result.stored } };
+      },
+      now,
+      onError: (where, error) => context.stderr(`remem proxy: ${where} failed: ${(error as Error).message}`),
+    });
+    const served = await proxy.serveProxy(app, { port: options['port'] as number });
+    context.stderr(`remem proxy: ${served.url} (placement ${placement})`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await served.close();
+    store.close();
+    return undefined;
+  },
+};

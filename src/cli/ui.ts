@@ -1,0 +1,37 @@
+import type { CommandSpec } from './command.ts';
+
+export const uiCommand: CommandSpec = {
+  name: 'ui',
+  summary: 'the local web view of the memory, on 127.0.0.1; prints its address with the token',
+  options: [
+    { flags: '--port <port>', description: 'the port (0: any free one)', parse: 'int', default: 7778 },
+  ],
+  async run(context, _args, options) {
+    const [{ loadOrCreateToken }, { createWebApp }, { serve }, { openStore }] = await Promise.all([
+      import('../api/index.ts'),
+      import('../web/index.ts'),
+      import('@hono/node-server'),
+      import('../store/index.ts'),
+    ]);
+    const store = openStore(context.config.home);
+    const token = loadOrCreateToken(context.config.home);
+    const app = createWebApp({ store, config: context.config, token, now: () => context.clock.iso() });
+    const port = options['port'] as number;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+          const url = `http://127.0.0.1:${info.port}/?token=${token}`;
+          context.stdout(context.json ? JSON.stringify({ url, port: info.port }) : url);
+          context.stderr('remem ui: open the address above; Ctrl-C stops it');
+        });
+        server.on('error', reject);
+        const stop = () => server.close(() => resolve());
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    } finally {
+      store.close();
+    }
+    return undefined;
+  },
+};

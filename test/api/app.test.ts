@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createApiApp } from '../../src/api/index.ts';
+import { resolveConfig } from '../../src/core/index.ts';
+import { openStore } from '../../src/store/index.ts';
+import { useTempDirs } from '../helpers/home.ts';
+
+const tempDir = useTempDirs();
+const TOKEN = 'a'.repeat(64);
+
+function app() {
+  const home = tempDir();
+  const config = resolveConfig({ HOME: home, REMEM_HOME: home });
+  const store = openStore(home);
+  return {
+    home,
+    app: createApiApp({
+      store,
+      config,
+      token: TOKEN,
+      now: () => '2026-11-02T09:00:00.000Z',
+      maxBodyBytes: 4096,
+    }),
+  };
+}
+
+const auth = { authorization: `Bearer ${TOKEN}`, host: '127.0.0.1:7777' };
+
+describe('the local REST API', () => {
+  it('answers /health without a token and everything else only with it', async () => {
+    const { app: api } = app();
+    expect((await api.request('/health', { headers: { host: '127.0.0.1' } })).status).toBe(200);
+    const refused = await api.request('/memory/lessons', { headers: { host: '127.0.0.1' } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: 'unauthorized' });
+    const wrong = await api.request('/memory/lessons', {
+      headers: { ...auth, authorization: 'Bearer nope' },
+    });
+    expect(wrong.status).toBe(401);
+    expect((await api.request('/memory/lessons', { headers: auth })).status).toBe(200);
+  });
+
+  it('refuses other host names and other web origins (DNS rebinding)', async () => {
+    const { app: api } = app();
+    expect(
+      (await api.request('/memory/lessons', { headers: { ...auth, host: 'evil.example:7777' } })).status,
+    ).toBe(403);
+    const cross = await api.request('/memory/lessons', {
+      headers: { ...auth, origin: 'https://evil.example' },
+    });
+    expect(cross.status).toBe(403);
+    expect(
+      (await api.request('/memory/lessons', { headers: { ...auth, origin: 'http://127.0.0.1:7777' } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('remembers a valid event, refuses an invalid one with its reason, and limits bodies', async () => {
+    const { app: api } = app();
+    const post = (body: string) =>
+      api.request('/memory/remember', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body,
+      });
+    const stored = await post(JSON.stringify({ kind: 'correction', said: 'no, use the staging db' }));
+    expect(stored.status).toBe(201);
+    const refused = await post(JSON.stringify({ kind: 'correction' }));
+    expect(refused.status).toBe(422);
+    expect((await refused.json()) as { reason: string }).toMatchObject({ error: 'refused' });
+    expect((await post('not json')).status).toBe(400);
+    expect((await post(JSON.stringify({ kind: 'note', text: 'x'.repeat(10_000) }))).status).toBe(413);
+  });
+
+  it('checks recall parameters and answers HTTP hooks like the command hook', async () => {
+    const { app: api } = app();
+    expect((await api.request('/memory/recall', { headers: auth })).status).toBe(400);
+    expect((await api.request('/memory/recall?q=deploy&k=0', { headers: auth })).status).toBe(400);
+    expect((await api.request('/memory/recall?q=deploy&k=3', { headers: auth })).status).toBe(200);
+    const hook = await api.request('/hooks/prime', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        session_id: 's',
+        hook_event_name: 'UserPromptSubmit',
+        prompt: 'hello',
+        cwd: '/tmp',
+      }),
+    });
+    expect(hook.status).toBe(200);
+    expect(await hook.json()).toEqual({});
+    expect((await api.request('/nowhere', { headers: auth })).status).toBe(404);
+  });
+});

@@ -1,0 +1,297 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isHeldOut } from '../../src/prime/index.ts';
+import { useTempDirs } from '../helpers/home.ts';
+import { remem } from '../helpers/remem.ts';
+
+const tempDir = useTempDirs();
+const PROJECT = '/tmp/remem-prime-project';
+
+/** A Claude Code session in which the agent offers and the person corrects it, and one with a failing call. */
+function transcripts(root: string): string {
+  const folder = join(root, 'claude', 'projects', '-tmp-remem-prime-project');
+  mkdirSync(folder, { recursive: true });
+  const line = (fields: Record<string, unknown>) =>
+    JSON.stringify({
+      cwd: PROJECT,
+      sessionId: 'sess-a',
+      version: '2.1.0',
+      isSidechain: false,
+      userType: 'external',
+      ...fields,
+    });
+  const lines = [
+    line({
+      type: 'user',
+      uuid: 'u1',
+      parentUuid: null,
+      timestamp: '2026-11-01T10:00:00.000Z',
+      message: { role: 'user', content: 'add the index on orders.created_at' },
+    }),
+    line({
+      type: 'assistant',
+      uuid: 'a1',
+      parentUuid: 'u1',
+      timestamp: '2026-11-01T10:01:00.000Z',
+      message: {
+        id: 'm1',
+        role: 'assistant',
+        model: 'x',
+        content: [
+          {
+            type: 'text',
+            text: 'The migration file is written and the tests pass. Want me to run the migration on staging now?',
+          },
+        ],
+      },
+    }),
+    line({
+      type: 'user',
+      uuid: 'u2',
+      parentUuid: 'a1',
+      timestamp: '2026-11-01T10:02:00.000Z',
+      message: { role: 'user', content: "don't ask me, just run it yourself" },
+    }),
+    line({
+      type: 'assistant',
+      uuid: 'a2',
+      parentUuid: 'u2',
+      timestamp: '2026-11-01T10:03:00.000Z',
+      message: {
+        id: 'm2',
+        role: 'assistant',
+        model: 'x',
+        content: [
+          {
+            type: 'tool_use',
+            id: 't1',
+            name: 'Bash',
+            input: { command: 'npm run migrate:staging', description: 'Run the staging migration' },
+          },
+        ],
+      },
+    }),
+    line({
+      type: 'user',
+      uuid: 'u3',
+      parentUuid: 'a2',
+      timestamp: '2026-11-01T10:04:00.000Z',
+      message: {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 't1',
+            is_error: true,
+            content: 'Exit code 1\nnpm ERR! Missing script: "migrate:staging"',
+          },
+        ],
+      },
+    }),
+    line({
+      type: 'assistant',
+      uuid: 'a3',
+      parentUuid: 'u3',
+      timestamp: '2026-11-01T10:05:00.000Z',
+      message: {
+        id: 'm3',
+        role: 'assistant',
+        model: 'x',
+        content: [
+          {
+            type: 'tool_use',
+            id: 't2',
+            name: 'Bash',
+            input: {
+              command: 'npm run migrate:staging -- --force',
+              description: 'Run the staging migration',
+            },
+          },
+        ],
+      },
+    }),
+    line({
+      type: 'user',
+      uuid: 'u4',
+      parentUuid: 'a3',
+      timestamp: '2026-11-01T10:06:00.000Z',
+      message: {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 't2',
+            is_error: true,
+            content: 'Exit code 1\nnpm ERR! Missing script: "migrate:staging"',
+          },
+        ],
+      },
+    }),
+  ];
+  writeFileSync(join(folder, 'sess-a.jsonl'), `${lines.join('\n')}\n`);
+  return join(root, 'claude');
+}
+
+function learnedHome(): string {
+  const home = tempDir();
+  const claude = transcripts(tempDir('remem-prime-src-'));
+  expect(remem(['ingest', '--claude', claude], { home, now: '2026-11-01T23:00:00.000Z' }).code).toBe(0);
+  const slept = remem(['run'], {
+    home,
+    now: '2026-11-02T04:00:00.000Z',
+    env: { CLAUDE_CONFIG_DIR: join(home, 'none'), CODEX_HOME: join(home, 'none') },
+  });
+  expect(slept.code, slept.stderr).toBe(0);
+  return home;
+}
+
+function hook(home: string, payload: Record<string, unknown>, env: Record<string, string> = {}) {
+  return remem(['prime'], {
+    home,
+    now: '2026-11-02T09:00:00.000Z',
+    input: JSON.stringify({ session_id: 'live-1', transcript_path: '/dev/null', cwd: PROJECT, ...payload }),
+    env: { REMEM_HOLDOUT: '0', ...env },
+  });
+}
+
+describe('remem prime, one command for every hook moment', () => {
+  it('puts a lesson beside a prompt it meets, once per session', () => {
+    const home = learnedHome();
+    const prompt = {
+      hook_event_name: 'UserPromptSubmit',
+      prompt: "don't ask me, just run the migration yourself",
+    };
+    const first = hook(home, prompt);
+    expect(first.code).toBe(0);
+    const answer = JSON.parse(first.stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
+    expect(answer.hookSpecificOutput.hookEventName).toBe('UserPromptSubmit');
+    expect(answer.hookSpecificOutput.additionalContext).toContain("don't ask me, just run it yourself");
+    expect(hook(home, prompt).stdout).toBe('');
+  });
+
+  it('continues a turn that ends with an offer, once, and not twice in a row', () => {
+    const home = learnedHome();
+    const stop = {
+      hook_event_name: 'Stop',
+      last_assistant_message: 'The fix is in. Want me to deploy it to staging now?',
+    };
+    const first = hook(home, { ...stop, stop_hook_active: false });
+    const answer = JSON.parse(first.stdout) as { decision: string; reason: string };
+    expect(answer.decision).toBe('block');
+    expect(answer.reason).toContain("don't ask me, just run it yourself");
+    expect(answer.reason).toMatch(/only the person has/);
+    expect(hook(home, { ...stop, stop_hook_active: true }).stdout).toBe('');
+    // A finished report hands nothing back.
+    expect(
+      hook(home, {
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+        last_assistant_message: 'Deployed to staging; all checks green.',
+      }).stdout,
+    ).toBe('');
+  });
+
+  it('says nothing at the end of the turn when the person said only they have what is needed', () => {
+    const home = learnedHome();
+    hook(home, {
+      session_id: 'live-2',
+      hook_event_name: 'UserPromptSubmit',
+      prompt: "wait until I've told the team, I'll give you the production password then",
+    });
+    const stop = hook(home, {
+      session_id: 'live-2',
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+      last_assistant_message: 'Ready. Want me to deploy it now?',
+    });
+    expect(stop.stdout).toBe('');
+  });
+
+  it('puts an error lesson beside a tool call like the one that failed, never blocking it', () => {
+    const home = learnedHome();
+    const result = hook(home, {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'npm run migrate:staging', description: 'Run the staging migration' },
+    });
+    const answer = JSON.parse(result.stdout) as {
+      hookSpecificOutput: { additionalContext: string; permissionDecision?: string };
+    };
+    expect(answer.hookSpecificOutput.additionalContext).toContain('Missing script');
+    expect(answer.hookSpecificOutput.permissionDecision).toBeUndefined();
+  });
+
+  it('works out and logs a held-out prime without showing it', () => {
+    const home = learnedHome();
+    const held = hook(
+      home,
+      { hook_event_name: 'UserPromptSubmit', prompt: "don't ask me, just run the migration yourself" },
+      { REMEM_HOLDOUT: '1' },
+    );
+    expect(held.stdout).toBe('');
+    const run = remem(['run', '--json'], {
+      home,
+      now: '2026-11-03T04:00:00.000Z',
+      env: { CLAUDE_CONFIG_DIR: join(home, 'none'), CODEX_HOME: join(home, 'none') },
+    });
+    expect(run.json<{ hooks: { injections: number } }>().hooks.injections).toBe(1);
+  });
+
+  it('fails open: past its deadline, on garbage, with a broken store', () => {
+    const home = learnedHome();
+    const late = hook(
+      home,
+      { hook_event_name: 'UserPromptSubmit', prompt: 'anything' },
+      { REMEM_HOOK_DEADLINE_MS: '1' },
+    );
+    expect(late.code).toBe(0);
+    expect(late.stdout).toBe('');
+    const garbage = remem(['prime'], { home, input: '\u0000not json' });
+    expect(garbage.code).toBe(0);
+    expect(garbage.stdout).toBe('');
+    const broken = tempDir();
+    writeFileSync(join(broken, 'remem.db'), 'this is not a database');
+    const answer = hook(broken, { hook_event_name: 'UserPromptSubmit', prompt: 'anything' });
+    expect(answer.code).toBe(0);
+    expect(answer.stdout).toBe('');
+  });
+
+  it('holds out close to half of sessions', () => {
+    let held = 0;
+    for (let i = 0; i < 10_000; i++) if (isHeldOut(`session-${i}`, 0.5)) held++;
+    expect(held).toBeGreaterThan(4_850);
+    expect(held).toBeLessThan(5_150);
+  });
+});
+
+describe('remem render', () => {
+  it('writes one file per lesson and a managed MEMORY.md section; a deleted file is a veto', () => {
+    const home = learnedHome();
+    const dir = join(home, 'memory');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'MEMORY.md'), '# My notes\n- [Build](build.md): how I build\n');
+    expect(remem(['render', '--dir', dir], { home, now: '2026-11-02T05:00:00.000Z' }).code).toBe(0);
+    const files = readdirSync(dir).filter((name) => name.startsWith('remem-'));
+    expect(files.length).toBeGreaterThan(0);
+    rmSync(join(dir, files[0]!));
+    expect(remem(['render', '--dir', dir], { home, now: '2026-11-02T06:00:00.000Z' }).code).toBe(0);
+    const lessons = remem(['lessons', '--all', '--json'], { home }).json<{ lessons: { state: string }[] }>()
+      .lessons;
+    expect(lessons.filter((lesson) => lesson.state === 'vetoed')).toHaveLength(1);
+    expect(readdirSync(dir)).not.toContain(files[0]);
+  });
+
+  it('prints the memory as a prompt block and as tools in three schemas', () => {
+    const home = learnedHome();
+    const prompt = remem(['render', '--format', 'prompt', '--project', PROJECT], { home });
+    expect(prompt.stdout).toMatch(/not instructions/);
+    for (const format of ['openai-tools', 'anthropic-tools', 'gemini-tools']) {
+      const tools = remem(['render', '--format', format, '--json', '--project', PROJECT], { home });
+      expect(tools.code, tools.stderr).toBe(0);
+      expect(JSON.stringify(tools.json())).toContain('remem_recall');
+    }
+  });
+});

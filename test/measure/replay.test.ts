@@ -1,0 +1,116 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/home.ts';
+import {
+  day,
+  ingestTranscripts,
+  lessonHashes,
+  measured,
+  primeRow,
+  sleepAfter,
+  writeTranscript,
+} from './history.ts';
+
+const tempDir = useTempDirs();
+
+/**
+ * Two days of Claude Code sessions. t1: the agent offers instead of committing and the person says "you do it,
+ * don't ask me" (night 0 learns it, after a hand-back). t2: the agent offers again and the person says it again.
+ * t3: the agent offers, the end-of-turn reminder fires, and it publishes.
+ */
+function firstTwoSessions(home: string, claude: string): void {
+  writeTranscript(claude, 't1', [
+    { at: day(0, 10), role: 'user', text: 'Add a dry-run flag to the cart test script.' },
+    {
+      at: day(0, 10, 1),
+      role: 'assistant',
+      text: 'I added the flag to the cart test script and tested it. Want me to commit it?',
+    },
+    { at: day(0, 10, 2), role: 'user', text: "you do it, don't ask me" },
+    { at: day(0, 10, 3), role: 'assistant', text: 'Committed the cart test fix as a1b2c3d.' },
+  ]);
+  ingestTranscripts(home, claude, day(0, 23));
+  sleepAfter(home, 0);
+  writeTranscript(claude, 't2', [
+    { at: day(1, 10), role: 'user', text: 'The cart test fails since yesterday.' },
+    {
+      at: day(1, 10, 1),
+      role: 'assistant',
+      text: 'Fixed removeItem; the cart test passes now. Should I push the fix?',
+    },
+    { at: day(1, 10, 2), role: 'user', text: 'you do it, dont ask me' },
+    { at: day(1, 10, 3), role: 'assistant', text: 'Pushed.' },
+  ]);
+  ingestTranscripts(home, claude, day(1, 23));
+  sleepAfter(home, 1);
+}
+
+describe('remem measure on kept transcripts: the reminder holdout and normal memory replayed', () => {
+  it('replays the hooks’ rules when nothing was logged, then reads the logged reminders', () => {
+    const home = tempDir();
+    const claude = join(tempDir(), 'claude');
+    firstTwoSessions(home, claude);
+
+    // Nothing logged: the rules replayed. The reminder fires on t2's offer (the lesson exists and its one
+    // source followed a hand-back); the prime meets "you do it, dont ask me" itself, too late to count.
+    const replayed = measured(home, day(2, 5)).replay;
+    expect(replayed.turns).toBe(4);
+    expect(replayed.messages).toBe(8);
+    expect(replayed.repeatedCorrections).toBe(1);
+    expect(replayed.remem).toMatchObject({
+      source: 'replayed',
+      caught: 1,
+      items: 2,
+      primes: 1,
+      reminders: 1,
+      perHundred: 50,
+    });
+    // Every message, k back a turn: 0 + 2 + 3 + 3 items (k = 3); 0 + 2 + 4 + 6 (k = 20). Before t2's
+    // correction, its one earlier turn ("The cart test fails…") resembles the three messages about the cart
+    // test more than the correction, so only k = 20 brings the correction back.
+    expect(replayed.baselines).toEqual([
+      { name: 'every message, 3 back a turn', k: 3, caught: 0, items: 8, perHundred: 0 },
+      { name: 'every message, 20 back a turn', k: 20, caught: 1, items: 12, perHundred: (1 / 12) * 100 },
+    ]);
+
+    writeTranscript(claude, 't3', [
+      { at: day(1, 16), role: 'user', text: 'Bump the version to 2.1.0.' },
+      {
+        at: day(1, 16, 1),
+        role: 'assistant',
+        text: 'Bumped the version in package.json. Want me to publish it?',
+      },
+      {
+        at: day(1, 16, 1, 30),
+        role: 'user',
+        text: 'Stop hook feedback:\nYour reply ends by handing the next step back.',
+      },
+      { at: day(1, 16, 2), role: 'assistant', text: 'Published 2.1.0 to npm.' },
+      { at: day(1, 16, 3), role: 'user', text: 'thanks, looks good' },
+    ]);
+    ingestTranscripts(home, claude, day(2, 23));
+    const lesson = lessonHashes(home).find((l) => l.kind === 'correction')!.hash;
+    primeRow(home, { at: day(1, 10, 1, 5), session: 't2', moment: 'stop', heldOut: true, hashes: [lesson] });
+    primeRow(home, { at: day(1, 16, 1, 5), session: 't3', moment: 'stop', heldOut: false, hashes: [lesson] });
+
+    const report = measured(home, day(3, 5));
+    // Held back in t2: the turn ended on the offer and the person corrected it. Shown in t3: the turn went on
+    // and ended "Published 2.1.0 to npm.".
+    expect(report.holdout.stops).toEqual({
+      handedBack: { shown: { n: 1, k: 0, rate: 0 }, heldOut: { n: 1, k: 1, rate: 1 }, p: 1 },
+      corrected: { shown: { n: 1, k: 0, rate: 0 }, heldOut: { n: 1, k: 1, rate: 1 }, p: 1 },
+      unmatched: 0,
+    });
+    // Logged: two reminders, one of them before t2's repeated correction.
+    expect(report.replay.turns).toBe(6);
+    expect(report.replay.remem).toMatchObject({
+      source: 'logged',
+      caught: 1,
+      items: 2,
+      primes: 0,
+      reminders: 2,
+      perHundred: 50,
+    });
+    expect(report.replay.baselines.map((arm) => arm.items)).toEqual([8 + 3 + 3, 12 + 8 + 11]);
+  });
+});
