@@ -1,5 +1,6 @@
 import type { CommandSpec } from './command.ts';
 import { commonsCommand } from './commons.ts';
+import { doctorCommand } from './doctor.ts';
 import { episodesCommand } from './episodes.ts';
 import { experimentCommand } from './experiment.ts';
 import { forgetCommand } from './forget.ts';
@@ -48,6 +49,7 @@ export const commands: readonly CommandSpec[] = [
   uiCommand,
   setupCommand,
   statusCommand,
+  doctorCommand,
   keyCommand,
   shareCommand,
   receiveCommand,

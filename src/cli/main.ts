@@ -56,6 +56,23 @@ function register(program: Command, spec: CommandSpec, state: { code: number }):
   });
 }
 
+/**
+ * A disk that is full or refuses writes, named in one line: the store's transactions keep it whole, so a
+ * rerun after space is freed finishes the work.
+ */
+function diskProblem(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  const detail = `${code}: ${String((error as Error).message).replace(/\s+/g, ' ')}`;
+  const after = 'what was written before is kept; free some space and run it again';
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL')
+    return `the disk is full (${detail}); ${after}`;
+  if (code === 'EFBIG') return `a file reached the largest size this process may write (${detail}); ${after}`;
+  if (code.startsWith('SQLITE_IOERR'))
+    return `the disk refused a write to the store, is it full? (${detail}); ${after}`;
+  return null;
+}
+
 /** The `remem` command line. Returns the exit code: 0 done, 1 a failure explained on stderr, 2 bad usage. */
 export async function main(argv: string[]): Promise<number> {
   const state = { code: 0 };
@@ -84,6 +101,11 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof RememError) {
       process.stderr.write(`remem: ${error.message}\n`);
+      return 1;
+    }
+    const disk = diskProblem(error);
+    if (disk !== null) {
+      process.stderr.write(`remem: ${disk}\n`);
       return 1;
     }
     process.stderr.write(`remem: unexpected failure: ${(error as Error)?.stack ?? String(error)}\n`);

@@ -1,4 +1,14 @@
 export { fnv1a, hashedVector, hashFeature, tokenize } from './hashed.ts';
 export { createSpace, hashedSpace } from './space.ts';
 export type { Space, SpaceKind } from './types.ts';
-export { cosine, dot, fromBlob, normalize, relevance, toBlob, VectorSum } from './vector.ts';
+export {
+  cosine,
+  dot,
+  fromBlob,
+  normalize,
+  relevance,
+  type SparseVector,
+  sparseOf,
+  toBlob,
+  VectorSum,
+} from './vector.ts';

@@ -69,6 +69,24 @@ export function fromBlob(buf: Uint8Array, dims?: number): Float32Array | null {
   return v;
 }
 
+/** A vector by its non-zero entries. */
+export interface SparseVector {
+  indices: Int32Array;
+  values: Float32Array;
+}
+
+export function sparseOf(v: ArrayLike<number>): SparseVector {
+  const indices: number[] = [];
+  const values: number[] = [];
+  for (let i = 0; i < v.length; i++) {
+    if (v[i] !== 0) {
+      indices.push(i);
+      values.push(v[i]!);
+    }
+  }
+  return { indices: Int32Array.from(indices), values: Float32Array.from(values) };
+}
+
 /**
  * A running sum of unit vectors and their count: the average linkage between two sets in one dot
  * product instead of |A|·|B| cosines. For unit vectors,
@@ -138,6 +156,15 @@ export class VectorSum {
   linkageToVector(v: ArrayLike<number>): number {
     if (this.n === 0 || v.length !== this.dims) return 0;
     return dot(this.sum, v) / this.n;
+  }
+
+  /** As `linkageToVector`, for a vector given by its non-zero entries (a hashed text touches few dimensions). */
+  linkageToSparse(sparse: SparseVector): number {
+    if (this.n === 0) return 0;
+    let total = 0;
+    for (let i = 0; i < sparse.indices.length; i++)
+      total += this.sum[sparse.indices[i]!]! * sparse.values[i]!;
+    return total / this.n;
   }
 
   /** The direction of the members' mean, unit length (a lesson's vector is the mean of its sources'). */

@@ -46,8 +46,11 @@ export interface CueHit {
 interface Cue {
   rule: string;
   cue: string;
-  /** Global, so a match that does not start on a word edge can be stepped past. */
-  re: RegExp;
+  /** The pattern as matched, and its flags: global, so a match that does not start on a word edge can be stepped past. */
+  source: string;
+  flags: string;
+  /** Compiled on first use: behind the screens, most cues never run. */
+  re?: RegExp;
   /** Held to word edges (languages written with spaces). */
   spaced: boolean;
 }
@@ -73,14 +76,14 @@ function compile(set: RuleSet): CueList {
       const spaced = !UNSPACED_LANGS.includes(group.lang);
       const source = spaced ? `(?:${pattern.source})${wordEnd}` : pattern.source;
       const flags = [...new Set(`${pattern.flags}gu`)].join('');
-      return { rule: set.name, cue: pattern.source, re: new RegExp(source, flags), spaced };
+      return { rule: set.name, cue: pattern.source, source, flags, spaced };
     }),
   );
   // A screen leaves out the word-end check: a weaker pattern still matches wherever the cue does, and that check,
   // repeated for every cue, would cost more to compile than the screen saves. A list of a few cues is its own screen.
   const byFlags = new Map<string, string[]>();
-  for (const { cue, re } of cues.length > 3 ? cues : []) {
-    const flags = re.flags.replace('g', '');
+  for (const { cue, flags: cueFlags } of cues.length > 3 ? cues : []) {
+    const flags = cueFlags.replace('g', '');
     byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${cue})`]);
   }
   const screens = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
@@ -93,7 +96,9 @@ function mayMatch(list: CueList, text: string): boolean {
 }
 
 /** The next match at or after `from` that starts on a word edge (a letter not preceded by a letter). */
-function nextMatch({ re, spaced }: Cue, text: string, from: number): RegExpExecArray | null {
+function nextMatch(cue: Cue, text: string, from: number): RegExpExecArray | null {
+  const { spaced } = cue;
+  const re = (cue.re ??= new RegExp(cue.source, cue.flags));
   re.lastIndex = from;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const at = m.index;
@@ -187,12 +192,16 @@ function normalizeLines(text: string): string {
         .replace(doubleQuotes, '"')
         .replace(/\u3002/g, '. ')
         .replace(/\u3001/g, ', ');
-  return ascii
-    .toLowerCase()
-    .replace(typing.phone, (word) => PHONE_TYPING[word] ?? word)
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ ?\n[\s]*/g, '\n')
-    .trim();
+  return (
+    ascii
+      .toLowerCase()
+      .replace(typing.phone, (word) => PHONE_TYPING[word] ?? word)
+      // Each run of spaces becomes one space and each line break sheds the spaces around it; the patterns match only
+      // where that changes something, as most spaces and line breaks are already so.
+      .replace(/[^\S\n]{2,}|[^\S\n ]/g, ' ')
+      .replace(/ \n\s*|\n\s+/g, '\n')
+      .trim()
+  );
 }
 
 /**

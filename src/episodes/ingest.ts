@@ -24,6 +24,7 @@ import {
   appendMember,
   archivePathFor,
   assemble,
+  type Compressed,
   type Compressor,
   claudeCodeReader,
   codexReader,
@@ -150,6 +151,7 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
   const sources = listSources(store.home, options);
   report.filesSeen = sources.length;
   const compressor = openCompressor();
+  const readNow: ReadNow = new Map();
   try {
     const ahead = readAhead(sources, (source) => prepareSource(store, source, compressor, warn));
     for (const [index, source] of sources.entries()) {
@@ -158,7 +160,7 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
       try {
         if (current instanceof Error) throw current;
         if (current === null) report.filesUnchanged++;
-        else await commitSource(store, current, options.now, report, warn);
+        else await commitSource(store, current, { now: options.now, report, warn, readNow });
       } catch (error) {
         warn({ file: source.path, reason: `not read: ${(error as Error).message}` });
       }
@@ -167,7 +169,7 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
     await compressor.close();
   }
   options.onProgress?.({ done: sources.length, total: sources.length, file: '' });
-  deriveStaleSessions(store, options.now, report);
+  deriveStaleSessions(store, options.now, report, readNow);
   finishIngestRun(store.db, runId, {
     finishedAt: options.now,
     filesRead: report.filesRead,
@@ -176,6 +178,21 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
     warnings: report.warningCount,
   });
   return report;
+}
+
+/**
+ * The turns a run read of files whose stored turns are exactly those (read whole, or read again from the start), by
+ * file id. Derivation takes them from here instead of parsing back what was just stored: turns are plain JSON data
+ * (strings, numbers, booleans; no value left undefined), so they are the same either way.
+ */
+type ReadNow = Map<number, Turn[]>;
+
+/** What committing one file needs of the run. */
+interface Run {
+  now: string;
+  report: IngestReport;
+  warn: (w: IngestWarning) => void;
+  readNow: ReadNow;
 }
 
 function sessionOf(source: Source): string {
@@ -221,6 +238,7 @@ function incrementOf(
   return readIncrement(
     source.path,
     prior && { offset: prior.offset, lines: prior.lines, prefixHash: prior.prefixHash },
+    { hashFromStart: false },
   );
 }
 
@@ -264,7 +282,8 @@ interface Prepared {
   source: Source;
   prior: RawFile | undefined;
   increment: Increment;
-  member: Promise<Buffer>;
+  /** The archive member, and the hash of the bytes when this read left it to be taken here. */
+  compressed: Promise<Compressed>;
 }
 
 /** Reads what is new in a source and starts compressing it; null when nothing changed. */
@@ -277,17 +296,13 @@ function prepareSource(
   const prior = getRawFile(store.db, source.path);
   const increment = incrementOf(source, prior, warn);
   if (!increment) return null;
-  return { source, prior, increment, member: compressor.compress(increment.bytes) };
+  const digest = increment.mark.prefixHash === '';
+  return { source, prior, increment, compressed: compressor.compress(increment.bytes, { digest }) };
 }
 
 /** Parses a prepared source, puts its archive member on disk, then commits what was parsed. */
-async function commitSource(
-  store: Store,
-  prepared: Prepared,
-  now: string,
-  report: IngestReport,
-  warn: (w: IngestWarning) => void,
-): Promise<void> {
+async function commitSource(store: Store, prepared: Prepared, run: Run): Promise<void> {
+  const { now, report, warn } = run;
   const { db } = store;
   const { source, prior, increment } = prepared;
   const session = sessionOf(source);
@@ -296,10 +311,12 @@ async function commitSource(
   const committed = prior && !increment.restarted ? prior.archiveBytes : 0;
   const parsed = parseBytes(source, increment.bytes, increment.parseFrom, increment.firstLine, now, warn);
   // The raw stream is on disk before anything parsed from it is committed.
-  const archiveBytes = appendMember(store.home, archive, committed, await prepared.member);
+  const { member, sha256 } = await prepared.compressed;
+  const archiveBytes = appendMember(store.home, archive, committed, member);
   writeArchiveMeta(store.home, archive, { source: source.path, agent: source.agent, session, generation });
+  let fileId = 0;
   db.transaction(() => {
-    const fileId = saveRawFile(db, {
+    fileId = saveRawFile(db, {
       path: source.path,
       agent: source.agent,
       session,
@@ -308,13 +325,15 @@ async function commitSource(
       generation,
       offset: increment.mark.offset,
       lines: increment.mark.lines,
-      prefixHash: increment.mark.prefixHash,
+      prefixHash: increment.mark.prefixHash || sha256!,
       size: increment.size,
       mtimeMs: increment.mtimeMs,
       readAt: now,
     });
     storeParsed(store, source, fileId, session, increment.restarted, parsed, now, report);
   })();
+  if (!prior || increment.restarted) run.readNow.set(fileId, parsed.turns);
+  else run.readNow.delete(fileId);
   report.filesRead++;
   if (increment.restarted) report.filesRestarted++;
   report.bytesRead += increment.bytes.length;
@@ -399,8 +418,16 @@ function writeArchiveMeta(home: string, archive: string, meta: Record<string, un
   if (!existsSync(path)) writeFileSync(path, `${JSON.stringify(meta)}\n`, { mode: 0o600 });
 }
 
-/** Derives the episodes of every session whose turns changed, each session in its own transaction. */
-export function deriveStaleSessions(store: Store, now: string, report: IngestReport): void {
+/**
+ * Derives the episodes of every session whose turns changed, each session in its own transaction. `readNow`: turns
+ * just read and stored, by file id, taken from there rather than from the store.
+ */
+export function deriveStaleSessions(
+  store: Store,
+  now: string,
+  report: IngestReport,
+  readNow: ReadNow = new Map(),
+): void {
   const { db } = store;
   for (const { agent, session } of staleSessions(db)) {
     db.transaction(() => {
@@ -411,8 +438,9 @@ export function deriveStaleSessions(store: Store, now: string, report: IngestRep
       );
       const turns: Turn[] = [];
       for (const file of files) {
-        for (const turn of turnsOfFile<Turn>(db, file.id))
-          turns.push(Object.assign(turn, { file: file.path }));
+        const stored = readNow.get(file.id) ?? turnsOfFile<Turn>(db, file.id);
+        readNow.delete(file.id);
+        for (const turn of stored) turns.push(Object.assign(turn, { file: file.path }));
       }
       const conversation = assemble(agent, session, turns);
       const derived = deriveEpisodes(conversation, files[0]?.path);
@@ -450,16 +478,17 @@ export function ingestFromRaw(
   };
   const archives = latestArchives(store.home);
   report.filesSeen = archives.length;
+  const readNow: ReadNow = new Map();
   archives.forEach((meta, index) => {
     options.onProgress?.({ done: index, total: archives.length, file: meta.source });
     try {
-      rebuildFromArchive(store, meta, options.now, report, warn);
+      rebuildFromArchive(store, meta, { now: options.now, report, warn, readNow });
     } catch (error) {
       warn({ file: meta.archive, reason: `archive not read: ${(error as Error).message}` });
     }
   });
   options.onProgress?.({ done: archives.length, total: archives.length, file: '' });
-  deriveStaleSessions(store, options.now, report);
+  deriveStaleSessions(store, options.now, report, readNow);
   finishIngestRun(store.db, runId, {
     finishedAt: options.now,
     filesRead: report.filesRead,
@@ -497,13 +526,8 @@ function latestArchives(home: string): ArchiveMeta[] {
   return [...latest.values()].sort((a, b) => (a.source < b.source ? -1 : 1));
 }
 
-function rebuildFromArchive(
-  store: Store,
-  meta: ArchiveMeta,
-  now: string,
-  report: IngestReport,
-  warn: (w: IngestWarning) => void,
-): void {
+function rebuildFromArchive(store: Store, meta: ArchiveMeta, run: Run): void {
+  const { now, report, warn } = run;
   const { db } = store;
   const prior = getRawFile(db, meta.source);
   const committed =
@@ -514,8 +538,9 @@ function rebuildFromArchive(
   const source: Source = { path: meta.source, agent: meta.agent };
   const parsed = parseBytes(source, bytes, 0, 0, now, warn);
   const endsOpen = bytes.length > 0 && bytes[bytes.length - 1] !== 10;
+  let fileId = 0;
   db.transaction(() => {
-    const fileId = saveRawFile(db, {
+    fileId = saveRawFile(db, {
       path: meta.source,
       agent: meta.agent,
       session: meta.session,
@@ -531,6 +556,7 @@ function rebuildFromArchive(
     });
     storeParsed(store, source, fileId, meta.session, true, parsed, now, report);
   })();
+  run.readNow.set(fileId, parsed.turns);
   report.filesRead++;
   report.bytesRead += bytes.length;
 }

@@ -18,8 +18,8 @@ export interface Comparison {
 export interface HoldoutFigures {
   /**
    * Each lesson primed in a session (at a prompt or a tool call), once: did a correction or an error of the
-   * lesson's kind that matches it (average linkage over its sources at the same-surprise cut) follow it in
-   * that session?
+   * lesson's kind that matches it (average linkage over its sources as of the prime, at the same-surprise cut)
+   * follow it in that session?
    */
   primes: Comparison & { unknownLessons: number };
   /**
@@ -74,7 +74,7 @@ export function holdoutFigures(history: History): HoldoutFigures {
           surprise.at > injection.at &&
           surprise.kind === lesson.kind &&
           surprise.kind !== 'surprise' &&
-          linkage(surprise.vec, lesson) >= cut,
+          linkage(surprise.vec, lesson, injection.at) >= cut,
       );
       const side = injection.shown ? primes.shown : primes.held;
       side.n++;

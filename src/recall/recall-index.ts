@@ -28,6 +28,11 @@ export interface RecallIndex {
   dims: number;
   items: RecallItem[];
   matrix: Float32Array;
+  /** Each item's `at` and `since` as epoch ms, parsed once (parsed per query when absent). */
+  atMs?: Float64Array;
+  sinceMs?: Float64Array;
+  /** For sparse vectors: by dimension, the rows with an entry there and its value. */
+  postings?: { offsets: Uint32Array; rows: Uint32Array; values: Float32Array } | null;
 }
 
 export interface IndexScope {
@@ -175,5 +180,40 @@ export function loadRecallIndex(
   vectors.forEach((vec, index) => {
     if (vec.length === dims) matrix.set(vec, index * dims);
   });
-  return { space, dims, items, matrix };
+  const atMs = Float64Array.from(items, (item) => new Date(item.at).getTime());
+  const sinceMs = Float64Array.from(items, (item) => new Date(item.since).getTime());
+  return { space, dims, items, matrix, atMs, sinceMs, postings: postingsOf(matrix, items.length, dims) };
+}
+
+/**
+ * The vectors by dimension, when most of their entries are zero (the hashed space: a text touches a few dozen
+ * of 256 dimensions). A query then visits only the items that share a dimension with it, which are the only
+ * ones whose cosine is not zero: the same cosines, without the full pass.
+ */
+function postingsOf(
+  matrix: Float32Array,
+  rows: number,
+  dims: number,
+): NonNullable<RecallIndex['postings']> | null {
+  let nonZero = 0;
+  for (let i = 0; i < matrix.length; i++) if (matrix[i] !== 0) nonZero++;
+  if (rows === 0 || nonZero > matrix.length * 0.3) return null;
+  const offsets = new Uint32Array(dims + 1);
+  for (let row = 0; row < rows; row++) {
+    for (let d = 0; d < dims; d++) if (matrix[row * dims + d] !== 0) offsets[d + 1]!++;
+  }
+  for (let d = 0; d < dims; d++) offsets[d + 1]! += offsets[d]!;
+  const fill = offsets.slice(0, dims);
+  const rowOf = new Uint32Array(nonZero);
+  const valueOf = new Float32Array(nonZero);
+  for (let row = 0; row < rows; row++) {
+    for (let d = 0; d < dims; d++) {
+      const value = matrix[row * dims + d]!;
+      if (value === 0) continue;
+      const at = fill[d]!++;
+      rowOf[at] = row;
+      valueOf[at] = value;
+    }
+  }
+  return { offsets, rows: rowOf, values: valueOf };
 }

@@ -25,6 +25,36 @@ export function currentStrength(
   return days <= 0 ? item.strength : item.strength * 0.5 ** (days / params.decay.halfLifeDays);
 }
 
+/** The cosine of every item with the query: by the postings when the vectors are sparse, else a full pass. */
+function cosines(index: RecallIndex, query: Float32Array): { values: Float32Array; rows: Iterable<number> } {
+  const { dims, matrix, items, postings } = index;
+  const values = new Float32Array(items.length);
+  if (postings) {
+    const touched: number[] = [];
+    const seen = new Uint8Array(items.length);
+    for (let d = 0; d < dims; d++) {
+      const q = query[d]!;
+      if (q === 0) continue;
+      for (let at = postings.offsets[d]!; at < postings.offsets[d + 1]!; at++) {
+        const row = postings.rows[at]!;
+        values[row] = values[row]! + postings.values[at]! * q;
+        if (seen[row] === 0) {
+          seen[row] = 1;
+          touched.push(row);
+        }
+      }
+    }
+    return { values, rows: touched };
+  }
+  for (let row = 0; row < items.length; row++) {
+    let sum = 0;
+    const base = row * dims;
+    for (let i = 0; i < dims; i++) sum += matrix[base + i]! * query[i]!;
+    values[row] = sum;
+  }
+  return { values, rows: items.keys() };
+}
+
 /**
  * score = 0.60 relevance + 0.25 recency (30-day half-life) + 0.15 strength, over lessons and episodes.
  * Only items that are relevant at all (above the space's floor) are ranked.
@@ -34,26 +64,32 @@ export function rankRecall(
   query: Float32Array,
   options: { k: number; now: string; params: Params },
 ): RecallHit[] {
-  const { dims, matrix, items } = index;
+  const { items } = index;
   const weights = options.params.recall;
+  const halfLife = options.params.decay.halfLifeDays;
   const now = new Date(options.now).getTime();
-  const hits: RecallHit[] = [];
-  if (query.length !== dims) return hits;
-  for (let row = 0; row < items.length; row++) {
-    let cos = 0;
-    const base = row * dims;
-    for (let i = 0; i < dims; i++) cos += matrix[base + i]! * query[i]!;
+  const best: RecallHit[] = [];
+  if (query.length !== index.dims || options.k <= 0) return best;
+  const { values, rows } = cosines(index, query);
+  for (const row of rows) {
+    const cos = values[row]!;
     const rel = relevance(cos, index.space.floor);
     if (rel <= 0) continue;
     const item = items[row]!;
-    const ageDays = Math.max(0, (now - new Date(item.at).getTime()) / DAY_MS);
-    const recency = 0.5 ** (ageDays / weights.recencyHalfLifeDays);
-    const strength = strengthShare(currentStrength(item, now, options.params));
+    const at = index.atMs?.[row] ?? Date.parse(item.at);
+    const since = index.sinceMs?.[row] ?? Date.parse(item.since);
+    const recency = 0.5 ** (Math.max(0, (now - at) / DAY_MS) / weights.recencyHalfLifeDays);
+    const idle = (now - since) / DAY_MS;
+    const strength = strengthShare(idle <= 0 ? item.strength : item.strength * 0.5 ** (idle / halfLife));
     const score = weights.relevance * rel + weights.recency * recency + weights.strength * strength;
-    hits.push({ item, score, components: { cosine: cos, relevance: rel, recency, strength } });
+    if (best.length === options.k && score <= best[best.length - 1]!.score) continue;
+    const hit = { item, score, components: { cosine: cos, relevance: rel, recency, strength } };
+    let place = best.length;
+    while (place > 0 && best[place - 1]!.score < score) place--;
+    best.splice(place, 0, hit);
+    if (best.length > options.k) best.pop();
   }
-  hits.sort((a, b) => b.score - a.score);
-  return hits.slice(0, options.k);
+  return best;
 }
 
 /** Each recall touches what it returns: use keeps a memory alive (+0.1, and its decay starts again). */

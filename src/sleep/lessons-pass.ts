@@ -1,6 +1,6 @@
 import type { Lesson } from '../core/index.ts';
 import { lessonHash } from '../core/index.ts';
-import { dot, VectorSum } from '../embed/index.ts';
+import { dot, sparseOf, VectorSum } from '../embed/index.ts';
 import { appendAudit, assignEpisode, insertLesson } from '../store/index.ts';
 import { cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
@@ -76,13 +76,20 @@ function bestLesson(
   episode: NightEpisode,
 ): { lesson: NightLesson; linkage: number } | null {
   const { vec } = episode;
+  const sparse = sparseOf(vec);
   const words = wordsOfEpisode(episode);
   let best: { lesson: NightLesson; linkage: number } | null = null;
   for (const lesson of lessons) {
-    if (disagree(episode.kind, words, wordsOfLesson(lesson))) continue;
     const linkage =
-      lesson.sum.count > 0 ? lesson.sum.linkageToVector(vec) : lesson.textVec ? dot(lesson.textVec, vec) : 0;
-    if (!best || linkage > best.linkage) best = { lesson, linkage };
+      lesson.sum.count > 0
+        ? lesson.sum.linkageToSparse(sparse)
+        : lesson.textVec
+          ? dot(lesson.textVec, vec)
+          : 0;
+    if (best && linkage <= best.linkage) continue;
+    // Reading the words costs more than the linkage: only for a lesson that would win.
+    if (disagree(episode.kind, words, wordsOfLesson(lesson))) continue;
+    best = { lesson, linkage };
   }
   return best;
 }

@@ -126,7 +126,19 @@ const clauseBreak = /([,;:!?]+|\.(?=\s|$))/u;
 export type Polarity = 'positive' | 'negative';
 
 /** Whether the words deny what they talk about (odd count of negation cues) or affirm it. */
+const polarities = new Map<string, Polarity>();
+
 export function polarityOf(words: string): Polarity {
+  // Sleep asks about the same words again and again (each lesson against each new surprise): read them once.
+  const known = polarities.get(words);
+  if (known) return known;
+  const found = readPolarity(words);
+  if (polarities.size > 100_000) polarities.clear();
+  polarities.set(words, found);
+  return found;
+}
+
+function readPolarity(words: string): Polarity {
   const parts = words.split(clauseBreak);
   let opening = true;
   let count = 0;

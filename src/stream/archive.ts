@@ -32,19 +32,31 @@ export function archivePathFor(agent: string, session: string, source: string, g
   return join('raw', agent, safeSession, `${name}-${tag}.g${generation}.jsonl.gz`);
 }
 
-/** Compresses archive members off this thread, in the order asked; `close` when done. */
+/**
+ * Compresses archive members off this thread, in the order asked, with the SHA-256 of their bytes when asked; `close`
+ * when done. Bytes in shared memory are handed over without a copy.
+ */
 export interface Compressor {
-  compress(bytes: Buffer): Promise<Buffer>;
+  compress(bytes: Buffer, options?: { digest?: boolean }): Promise<Compressed>;
   close(): Promise<void>;
+}
+
+export interface Compressed {
+  member: Buffer;
+  /** Hex SHA-256 of the bytes compressed, when asked for. */
+  sha256?: string;
 }
 
 // The worker's whole program. A script, not a module file: it runs the same from the sources and from the build.
 const COMPRESSOR = `
 const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
 const { gzipSync } = require('node:zlib');
-parentPort.on('message', ({ id, bytes }) => {
+parentPort.on('message', ({ id, bytes, digest }) => {
   try {
-    parentPort.postMessage({ id, member: gzipSync(bytes, { level: ${LEVEL} }) });
+    const member = gzipSync(bytes, { level: ${LEVEL} });
+    const sha256 = digest ? createHash('sha256').update(bytes).digest('hex') : undefined;
+    parentPort.postMessage({ id, member, sha256 });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
   }
@@ -58,15 +70,19 @@ parentPort.on('message', ({ id, bytes }) => {
 export function openCompressor(): Compressor {
   let worker: Worker | undefined;
   let nextId = 0;
-  const waiting = new Map<number, { resolve(member: Buffer): void; reject(error: Error): void }>();
+  const waiting = new Map<number, { resolve(compressed: Compressed): void; reject(error: Error): void }>();
   const start = () => {
     const started = new Worker(COMPRESSOR, { eval: true, execArgv: [] });
     started.unref();
-    started.on('message', ({ id, member, error }: { id: number; member?: Uint8Array; error?: string }) => {
+    type Reply = { id: number; member?: Uint8Array; sha256?: string; error?: string };
+    started.on('message', ({ id, member, sha256, error }: Reply) => {
       const promise = waiting.get(id);
       waiting.delete(id);
-      if (member) promise?.resolve(Buffer.from(member.buffer, member.byteOffset, member.byteLength));
-      else promise?.reject(new Error(`not compressed: ${error}`));
+      if (!member) promise?.reject(new Error(`not compressed: ${error}`));
+      else {
+        const bytes = Buffer.from(member.buffer, member.byteOffset, member.byteLength);
+        promise?.resolve(sha256 === undefined ? { member: bytes } : { member: bytes, sha256 });
+      }
     });
     started.on('error', (error) => {
       for (const promise of waiting.values()) promise.reject(error);
@@ -76,14 +92,14 @@ export function openCompressor(): Compressor {
     return started;
   };
   return {
-    compress(bytes) {
+    compress(bytes, options = {}) {
       worker ??= start();
       const id = nextId++;
-      const member = new Promise<Buffer>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      const compressed = new Promise<Compressed>((resolve, reject) => waiting.set(id, { resolve, reject }));
       // Members are awaited later, in order; a failure is reported then, not as an unhandled rejection now.
-      member.catch(() => {});
-      worker.postMessage({ id, bytes });
-      return member;
+      compressed.catch(() => {});
+      worker.postMessage({ id, bytes, digest: options.digest === true });
+      return compressed;
     },
     async close() {
       await worker?.terminate();

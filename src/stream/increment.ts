@@ -36,8 +36,9 @@ function hashRange(fd: number, end: number, hash: Hash): void {
   }
 }
 
-function readRange(fd: number, start: number, end: number): Buffer {
-  const buffer = Buffer.allocUnsafe(end - start);
+function readRange(fd: number, start: number, end: number, shared = false): Buffer {
+  // Shared memory crosses to a worker without a copy: the archive compresses these bytes on one.
+  const buffer = shared ? Buffer.from(new SharedArrayBuffer(end - start)) : Buffer.allocUnsafe(end - start);
   let filled = 0;
   while (filled < buffer.length) {
     const read = readSync(fd, buffer, filled, buffer.length - filled, start + filled);
@@ -80,8 +81,14 @@ function completePart(tail: Buffer): Buffer {
  * Reads what a file gained since `mark`, after checking that the part already read is unchanged
  * (SHA-256 of every byte before the mark); otherwise reads it from the start. Returns null when
  * nothing was added. The caller skips files whose size and modification time have not changed.
+ * `hashFromStart: false`: bytes read from the start are not hashed here, and the new mark's `prefixHash` is left
+ * empty for the caller, who hashes them elsewhere (the SHA-256 of `bytes`).
  */
-export function readIncrement(path: string, mark: ReadMark | undefined): Increment | null {
+export function readIncrement(
+  path: string,
+  mark: ReadMark | undefined,
+  options: { hashFromStart?: boolean } = {},
+): Increment | null {
   const fd = openSync(path, 'r');
   try {
     const stat = fstatSync(fd);
@@ -101,8 +108,10 @@ export function readIncrement(path: string, mark: ReadMark | undefined): Increme
         hash = createHash('sha256');
       }
     }
-    const bytes = completePart(readRange(fd, start, size));
-    hash.update(bytes);
+    const bytes = completePart(readRange(fd, start, size, true));
+    // Bytes read from the start make the whole of the new mark's hash, which a caller may take elsewhere.
+    const hashed = start > 0 || options.hashFromStart !== false;
+    if (hashed) hash.update(bytes);
     // A last line consumed without its newline (a whole JSON value) ends at the newline that comes next.
     const closesOpenLine = start > 0 && bytes[0] === 10 && readRange(fd, start - 1, start)[0] !== 10;
     const parseFrom = closesOpenLine ? 1 : 0;
@@ -115,7 +124,7 @@ export function readIncrement(path: string, mark: ReadMark | undefined): Increme
       firstLine,
       bytes,
       parseFrom,
-      mark: { offset: start + bytes.length, lines, prefixHash: hash.digest('hex') },
+      mark: { offset: start + bytes.length, lines, prefixHash: hashed ? hash.digest('hex') : '' },
       size,
       mtimeMs: stat.mtimeMs,
     };

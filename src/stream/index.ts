@@ -2,6 +2,7 @@ export {
   appendMember,
   appendToArchive,
   archivePathFor,
+  type Compressed,
   type Compressor,
   openCompressor,
   readArchive,

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lesson, LessonKind } from '../core/index.ts';
 import { fromBlob, hashedVector } from '../embed/index.ts';
@@ -93,10 +93,26 @@ export function writePrimeIndex(store: Store, now: string, hashedDims: number): 
   return items.length;
 }
 
+/** A long-lived process (`remem serve`) keeps the index it read until the file changes. */
+let cached: { path: string; mtimeMs: number; size: number; index: PrimeIndex } | null = null;
+
 /** The index as last written, or null when there is none or it cannot be read (the hook then reads the store). */
 export function readPrimeIndex(home: string): PrimeIndex | null {
+  const path = join(home, FILE);
   try {
-    const bytes = readFileSync(join(home, FILE));
+    const stat = statSync(path);
+    if (cached && cached.path === path && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size)
+      return cached.index;
+    const index = parsePrimeIndex(readFileSync(path));
+    cached = index ? { path, mtimeMs: stat.mtimeMs, size: stat.size, index } : null;
+    return index;
+  } catch {
+    return null;
+  }
+}
+
+function parsePrimeIndex(bytes: Buffer): PrimeIndex | null {
+  try {
     const length = bytes.readUInt32LE(0);
     const header = JSON.parse(bytes.toString('utf8', 4, 4 + length)) as Omit<PrimeIndex, 'vectors'> & {
       version: number;

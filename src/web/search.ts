@@ -106,7 +106,10 @@ function ownerIndex(
   vectors.forEach((vec, row) => {
     matrix.set(vec, row * dims);
   });
-  return { index: { space, dims, items, matrix }, states, episodes };
+  const atMs = Float64Array.from(items, (item) => Date.parse(item.at));
+  const sinceMs = Float64Array.from(items, (item) => Date.parse(item.since));
+  // A full pass over the vectors: the owner searches now and then, never on an agent's hot path.
+  return { index: { space, dims, items, matrix, atMs, sinceMs, postings: null }, states, episodes };
 }
 
 /**

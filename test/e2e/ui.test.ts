@@ -68,14 +68,12 @@ function startUi(home: string): Promise<{ child: ChildProcess; url: URL }> {
   });
 }
 
-async function shoot(name: string): Promise<void> {
-  await page.screenshot({ path: join(artifacts, `ui-${name}.png`), fullPage: true });
+async function shoot(name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: join(artifacts, `ui-${name}.png`), fullPage });
 }
 
 async function open(hash: string): Promise<void> {
-  await page.evaluate((target) => {
-    window.location.hash = target;
-  }, hash);
+  await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
 }
 
 beforeAll(async () => {
@@ -149,7 +147,7 @@ describe('remem ui, in a real headless Chromium, over a replayed month', () => {
     expect(new URL(page.url()).searchParams.has('token')).toBe(false);
     const shown = await page
       .locator('ol.lessons article.lesson')
-      .evaluateAll((cards) => cards.map((card) => Number((card as HTMLElement).dataset['lessonId'])));
+      .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-lesson-id'))));
     const listed = activeLessons();
     expect(shown.sort((a, b) => a - b)).toEqual(listed.map((lesson) => lesson.id).sort((a, b) => a - b));
     for (const lesson of listed) {
@@ -203,7 +201,7 @@ describe('remem ui, in a real headless Chromium, over a replayed month', () => {
     await expect.poll(() => strength.getAttribute('data-drawn')).toBe(String(audit + 1));
     expect(await strength.getAttribute('data-points')).toBe(String(audit + 1));
     expect(await strength.locator('canvas').count()).toBe(1);
-    expect(await strength.locator('tbody tr').count()).toBe(audit + 1);
+    expect(await strength.locator('details tbody tr').count()).toBe(audit + 1);
 
     await open('#/charts');
     const accuracy = page.locator('#chart-prediction-accuracy');
@@ -254,7 +252,7 @@ describe('remem ui, in a real headless Chromium, over a replayed month', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(`remem forget ${lesson.id}`);
-    await shoot('forget');
+    await shoot('forget', false);
     // Keeping it changes nothing.
     await dialog.getByRole('button', { name: 'Keep it' }).click();
     expect(activeLessons().map((row) => row.id)).toContain(lesson.id);

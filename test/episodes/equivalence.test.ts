@@ -102,12 +102,15 @@ describe('ingest derives exactly what it derived before', () => {
     }
     const store = await ingestInto(join(root, 'home'), [claude]);
     for (const file of files) writeFileSync(join(claude, file.slice(full.length)), readFileSync(file));
-    await ingest(store, {
+    const second = await ingest(store, {
       now: '2026-06-02T00:00:00.000Z',
       claudeDirs: [claude],
       codexDirs: [],
       eventFiles: [],
     });
+    // Each file grew where the first read stopped: none is read again from its start.
+    expect(second.filesRestarted).toBe(0);
+    expect(second.filesRead).toBe(files.length);
     const text = derived(store, root);
     store.close();
     await expect(text).toMatchFileSnapshot(join(snapshots, 'equivalence-generated.json'));

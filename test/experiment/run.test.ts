@@ -148,6 +148,18 @@ describe('remem experiment behaviour, against a scripted OpenAI-compatible serve
     expect(kept.some((reply) => reply.reply === 'late' || reply.reply.includes('think'))).toBe(false);
   });
 
+  it('says the server is down after the tries it was given, having kept nothing', async () => {
+    const server = await startModelServer(handsBackUntilReminded);
+    const url = server.url;
+    await server.close();
+    const home = tempDir();
+    const result = await runRemem(behaviour(url, ['--tries', '2', '--retry-ms', '10']), { home });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/cannot reach .*ECONNREFUSED.*trying again in/);
+    expect(result.stderr).toContain('gave up after 2 tries');
+    expect(result.stderr).toContain('0 replies kept by this run');
+  });
+
   it('fails at once on an answer no retry can change', async () => {
     const server = await startModelServer(() => ({
       status: 404,

@@ -103,6 +103,17 @@ function open(home: string, readonly: boolean): BetterSqlite3.Database | null {
   return db;
 }
 
+/** Rows of one query on the store, read-only; none when there is no store. */
+export function query(home: string, sql: string): Record<string, unknown>[] {
+  const db = open(home, true);
+  if (db === null) return [];
+  try {
+    return db.prepare(sql).all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
 /** `PRAGMA integrity_check` and `foreign_key_check` on the store, as the next command would open it. */
 export function checkIntegrity(home: string): string {
   const db = open(home, false);
@@ -128,8 +139,9 @@ export interface StoreState {
 
 const RECORDED = new Set(['recorded_at', 'created_at', 'updated_at']);
 
-function rowText(row: Record<string, unknown>): string {
-  return JSON.stringify(Object.entries(row).filter(([column]) => !RECORDED.has(column)));
+/** A row as text, without its recorded times, with the home's own path written `~` so two homes compare. */
+function rowText(row: Record<string, unknown>, home: string): string {
+  return JSON.stringify(Object.entries(row).filter(([column]) => !RECORDED.has(column))).replaceAll(home, '~');
 }
 
 function tableExists(db: BetterSqlite3.Database, name: string): boolean {
@@ -148,11 +160,11 @@ export function readState(home: string): StoreState {
     db.transaction(() => {
       if (tableExists(db, 'episodes')) {
         for (const row of db.prepare('SELECT * FROM episodes ORDER BY id').all() as Record<string, unknown>[])
-          state.episodes.set(String(row['key']), rowText(row));
+          state.episodes.set(String(row['key']), rowText(row, home));
       }
       if (tableExists(db, 'lessons')) {
         for (const row of db.prepare('SELECT * FROM lessons ORDER BY id').all() as Record<string, unknown>[])
-          state.lessons.set(`${row['id']}:${row['hash']}`, rowText(row));
+          state.lessons.set(`${row['id']}:${row['hash']}`, rowText(row, home));
       }
       if (tableExists(db, 'sleeps')) {
         state.sleeps = (db.prepare('SELECT COUNT(*) AS n FROM sleeps').get() as { n: number }).n;

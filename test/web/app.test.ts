@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApiApp } from '../../src/api/index.ts';
 import { getTombstone, listLessons } from '../../src/store/index.ts';
 import { createWebApp, mountWebApp, type WebDeps } from '../../src/web/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
@@ -121,6 +122,21 @@ describe('the page and its assets', () => {
     expect((await host.request('/ui/assets/app.js', { headers: local })).status).toBe(200);
     expect((await host.request('/ui/api/lessons', { headers: authorized })).status).toBe(200);
     expect((await host.request('/ui/api/lessons', { headers: local })).status).toBe(401);
+  });
+});
+
+describe('served by the REST API', () => {
+  it('mounts among the routes `remem serve` opens without its token: the view checks its own', async () => {
+    const { deps } = setUp();
+    const open = new Hono();
+    mountWebApp(open, deps, '/ui');
+    const api = createApiApp({ store: deps.store, config: deps.config, token: TOKEN, now: deps.now, open });
+    expect((await api.request('/ui/', { headers: local })).status).toBe(200);
+    expect((await api.request('/ui/assets/vendor/uplot.js', { headers: local })).status).toBe(200);
+    expect((await api.request('/ui/api/lessons', { headers: local })).status).toBe(401);
+    expect((await api.request('/ui/api/lessons', { headers: authorized })).status).toBe(200);
+    expect((await api.request('/ui/', { headers: { host: 'evil.example' } })).status).toBe(403);
+    expect((await api.request('/memory/lessons', { headers: local })).status).toBe(401);
   });
 });
 

@@ -34,14 +34,15 @@ function markNavigation(name) {
   }
 }
 
-function noToken(reason) {
+function noToken(refused) {
   fill(
     main,
     h('h1', { tabindex: '-1' }, 'This page needs its token'),
+    refused ? h('p', { role: 'alert' }, `The token was refused: ${refused}.`) : null,
     h(
       'p',
       {},
-      reason ?? 'Open the address that ',
+      'Open the address that ',
       h('code', {}, 'remem ui'),
       ' printed: it carries the token this page sends with every request.',
     ),
@@ -66,7 +67,8 @@ async function showStatus() {
 }
 
 async function render() {
-  if (window.location.hash && !window.location.hash.startsWith('#/')) return;
+  // An in-page anchor is not a page: it redraws nothing once a page is shown.
+  if (shown !== null && window.location.hash && !window.location.hash.startsWith('#/')) return;
   const route = parseRoute();
   markNavigation(route.name);
   const flash = pendingFlash;
@@ -75,6 +77,7 @@ async function render() {
   const active = document.activeElement;
   const keep =
     shown === route.name && main.contains(active) ? active.id || active.getAttribute('name') : null;
+  const first = shown === null;
   shown = route.name;
   try {
     if (route.name === 'lesson' && route.id) {
@@ -92,16 +95,20 @@ async function render() {
     const again = keep
       ? (document.getElementById(keep) ?? main.querySelector(`[name="${CSS.escape(keep)}"]`))
       : null;
-    (again ?? main.querySelector('h1'))?.focus();
+    // A new page takes the focus to its heading; the first one leaves it at the top, by the skip link.
+    if (!first) (again ?? main.querySelector('h1'))?.focus();
     showStatus().catch(() => {});
   } catch (error) {
-    if (error instanceof Unauthorized)
-      return noToken(
-        `The token was refused: ${error.message}. Open the address that remem ui printed again.`,
-      );
+    if (error instanceof Unauthorized) return noToken(error.message);
     fill(main, h('h1', { tabindex: '-1' }, 'Something went wrong'), h('p', {}, error.message));
   }
 }
+
+// The skip link moves the focus without touching the address, which names the page.
+document.querySelector('.skip').addEventListener('click', (event) => {
+  event.preventDefault();
+  main.focus();
+});
 
 if (takeToken()) {
   window.addEventListener('hashchange', render);

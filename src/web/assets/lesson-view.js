@@ -60,7 +60,7 @@ function sourceItem(source) {
       exchange,
       facts(
         [
-          ['Session', h('code', { title: source.session }, short(source.session))],
+          ['Session', h('code', { title: source.session }, source.session)],
           ['Agent', source.agent],
           ['Project', source.project ?? '—'],
           [

@@ -1,0 +1,100 @@
+/**
+ * One sleep over 25k, 50k and 100k synthetic episodes: the times, the 100k/50k ratio (aim ≤ 2.2: linear
+ * in the episodes) and the 100k time (aim under 60 s on two cores). The floor, measured in the same run:
+ * embedding the same texts in the hashed space, which any sleep must do once.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClock, resolveConfig } from '../src/core/index.ts';
+import { hashedVector } from '../src/embed/index.ts';
+import { sleep } from '../src/sleep/index.ts';
+import { openStore } from '../src/store/index.ts';
+import { seeded } from './_generate.ts';
+
+const vocabulary =
+  'install migrate deploy branch merge test lint build cache index query schema config token retry timeout import export parser router handler worker queue release docker pnpm npm yarn python pip vitest jest webpack vite postgres redis sqlite kafka nginx auth session cookie header payload staging production rollback feature flag metric alert dashboard billing invoice customer order cart search ranking embedding vector prompt model agent hook proxy memory lesson'.split(
+    ' ',
+  );
+
+function words(random: () => number, n: number): string {
+  return Array.from({ length: n }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(' ');
+}
+
+/** Texts as a long-used memory meets them: a few hundred recurring surprises, reworded, and many one-offs. */
+function texts(
+  count: number,
+  seed: number,
+): { kind: 'error' | 'correction' | 'surprise'; text: string; project: string; tool: string }[] {
+  const random = seeded(seed);
+  const themes = Array.from({ length: 400 }, () => words(random, 10));
+  const kinds = ['error', 'error', 'correction', 'surprise'] as const;
+  return Array.from({ length: count }, (_, i) => {
+    const kind = kinds[i % kinds.length]!;
+    const recurring = random() < 0.6;
+    const base = recurring ? themes[Math.floor(random() * themes.length)]! : words(random, 10);
+    const text = recurring ? `${base} ${words(random, 2)}` : `${base} ${i}`;
+    return { kind, text, project: `/home/dev/p${i % 20}`, tool: ['Bash', 'Edit', 'Read'][i % 3]! };
+  });
+}
+
+async function once(count: number): Promise<{ ms: number; floorMs: number; lessons: number }> {
+  const home = mkdtempSync(join(tmpdir(), 'remem-bench-sleep-'));
+  try {
+    const store = openStore(home);
+    const rows = texts(count, 3);
+    const start = Date.UTC(2026, 0, 1);
+    store.db.transaction(() => {
+      const insert = store.db.prepare(
+        `INSERT INTO episodes (key, kind, origin, agent, session, project, happened_at, recorded_at, title, text, said, detail, touched_at)
+         VALUES (?, ?, 'transcript', 'claude-code', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      rows.forEach((row, i) => {
+        // Spread over the 60 days before the night, so nothing has faded yet.
+        const at = new Date(start + Math.floor((i / rows.length) * 60 * 86_400_000)).toISOString();
+        insert.run(
+          `k${i}`,
+          row.kind,
+          `s${i % 5000}`,
+          row.project,
+          at,
+          at,
+          row.text.slice(0, 40),
+          row.text,
+          row.kind === 'correction' ? row.text : null,
+          JSON.stringify({ tool: row.tool }),
+          at,
+        );
+      });
+    })();
+    let started = performance.now();
+    for (const row of rows) hashedVector(row.text, 256);
+    const floorMs = performance.now() - started;
+    const config = resolveConfig({ HOME: home, REMEM_HOME: home });
+    started = performance.now();
+    const report = await sleep(store, config, createClock(new Date(start + 61 * 86_400_000).toISOString()));
+    const ms = performance.now() - started;
+    store.close();
+    return { ms, floorMs, lessons: report.learned.length };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+export async function run(args: string[]): Promise<void> {
+  const sizes = args.length ? args.map(Number) : [25_000, 50_000, 100_000];
+  const results = new Map<number, number>();
+  for (const size of sizes) {
+    const result = await once(size);
+    results.set(size, result.ms);
+    console.log(
+      `${size.toLocaleString('en')} episodes: sleep ${(result.ms / 1000).toFixed(1)} s, ${result.lessons} lessons learned; floor (embedding alone) ${(result.floorMs / 1000).toFixed(2)} s, ratio ${(result.ms / result.floorMs).toFixed(1)}`,
+    );
+  }
+  const half = results.get(50_000);
+  const full = results.get(100_000);
+  if (half && full)
+    console.log(
+      `100k/50k: ${(full / half).toFixed(2)}  (aim ≤ 2.2); 100k: ${(full / 1000).toFixed(1)} s (aim < 60 s)`,
+    );
+}

@@ -1,0 +1,52 @@
+import type { CommandSpec } from './command.ts';
+
+function percentile(values: number[], share: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+}
+
+export const doctorCommand: CommandSpec = {
+  name: 'doctor',
+  summary: "what is wired, what ran last and when, the store's health, the hooks' latencies and failures",
+  async run(context) {
+    const [setup, { openStore, lastIngestRun, lastSleep }, { readHookTimings }] = await Promise.all([
+      import('../setup/index.ts'),
+      import('../store/index.ts'),
+      import('../prime/index.ts'),
+    ]);
+    const wiring = setup.inspectWiring(setup.setupEnvFrom(context.config), setup.createProcessRunner());
+    const store = openStore(context.config.home);
+    let health: string;
+    let ingest: unknown;
+    let slept: { at: string; space: string } | null;
+    let schema: number;
+    try {
+      health = String(store.db.pragma('quick_check', { simple: true }));
+      ingest = lastIngestRun(store.db) ?? null;
+      const last = lastSleep(store.db);
+      slept = last ? { at: last.at, space: last.space } : null;
+      schema = store.schemaVersion;
+    } finally {
+      store.close();
+    }
+    const timings = readHookTimings(context.config.home).slice(-500);
+    const ms = timings.map((timing) => timing.ms);
+    const hooks = {
+      recent: timings.length,
+      p50: percentile(ms, 0.5),
+      p95: percentile(ms, 0.95),
+      max: ms.length ? Math.max(...ms) : null,
+      failures: timings.filter((timing) => timing.outcome === 'failed' || timing.outcome === 'timeout').length,
+    };
+    const report = { home: context.config.home, schema, health, lastIngest: ingest, lastSleep: slept, wiring, hooks };
+    const lines = [
+      `Memory: ${context.config.home} (schema ${schema}); store check: ${health}`,
+      `Last ingest: ${(ingest as { finishedAt?: string } | null)?.finishedAt ?? 'never'}; last sleep: ${slept ? `${slept.at} (${slept.space})` : 'never'}`,
+      `Hooks (last ${hooks.recent}): p50 ${hooks.p50 ?? '—'} ms, p95 ${hooks.p95 ?? '—'} ms, max ${hooks.max ?? '—'} ms, ${hooks.failures} failed or timed out`,
+      'Wiring:',
+      ...wiring.map((item) => `  ${item.agent.padEnd(15)} ${item.installed ? (item.wired ? 'wired' : 'installed, not wired') : 'not installed'}${item.details.length ? ` (${item.details.join('; ')})` : ''}`),
+    ];
+    return { json: report, text: lines.join('\n') };
+  },
+};
