@@ -37,15 +37,27 @@ export const doctorCommand: CommandSpec = {
       p50: percentile(ms, 0.5),
       p95: percentile(ms, 0.95),
       max: ms.length ? Math.max(...ms) : null,
-      failures: timings.filter((timing) => timing.outcome === 'failed' || timing.outcome === 'timeout').length,
+      failures: timings.filter((timing) => timing.outcome === 'failed' || timing.outcome === 'timeout')
+        .length,
     };
-    const report = { home: context.config.home, schema, health, lastIngest: ingest, lastSleep: slept, wiring, hooks };
+    const report = {
+      home: context.config.home,
+      schema,
+      health,
+      lastIngest: ingest,
+      lastSleep: slept,
+      wiring,
+      hooks,
+    };
     const lines = [
       `Memory: ${context.config.home} (schema ${schema}); store check: ${health}`,
       `Last ingest: ${(ingest as { finishedAt?: string } | null)?.finishedAt ?? 'never'}; last sleep: ${slept ? `${slept.at} (${slept.space})` : 'never'}`,
       `Hooks (last ${hooks.recent}): p50 ${hooks.p50 ?? '—'} ms, p95 ${hooks.p95 ?? '—'} ms, max ${hooks.max ?? '—'} ms, ${hooks.failures} failed or timed out`,
       'Wiring:',
-      ...wiring.map((item) => `  ${item.agent.padEnd(15)} ${item.installed ? (item.wired ? 'wired' : 'installed, not wired') : 'not installed'}${item.details.length ? ` (${item.details.join('; ')})` : ''}`),
+      ...wiring.map(
+        (item) =>
+          `  ${item.agent.padEnd(15)} ${item.installed ? (item.wired ? 'wired' : 'installed, not wired') : 'not installed'}${item.details.length ? ` (${item.details.join('; ')})` : ''}`,
+      ),
     ];
     return { json: report, text: lines.join('\n') };
   },

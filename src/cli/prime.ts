@@ -50,13 +50,17 @@ export async function runPrime(): Promise<number> {
     };
     try {
       const answer = await prime.answerHook(payload, { config, now, db });
-      finish(answer.output ? JSON.stringify(answer.output) : '');
-      if (answer.log) {
-        prime.appendSessionLog(config.home, {
-          ...answer.log,
-          ms: Math.round(performance.now() - started),
-          outcome: answer.output ? 'answered' : 'silent',
-        });
+      const ms = Math.round(performance.now() - started);
+      // Work that held the thread past the deadline kept its timer from firing: the answer is too late to give.
+      if (ms <= config.params.hook.deadlineMs) {
+        finish(answer.output ? JSON.stringify(answer.output) : '');
+        if (answer.log) {
+          prime.appendSessionLog(config.home, {
+            ...answer.log,
+            ms,
+            outcome: answer.output ? 'answered' : 'silent',
+          });
+        }
       }
       if (answer.ingest) startDetachedIngest();
     } finally {

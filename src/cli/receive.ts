@@ -21,17 +21,28 @@ export const receiveCommand: CommandSpec = {
     const { maxRecords, maxBytes } = context.config.params.commons;
     const read = { except: identity.origin, now, limits: { maxRecords, maxBytes } };
     const files = folder === undefined ? [] : readMemoryFiles(folder, read);
+    // Lessons the commons holds as common, for the owner's policy that may approve them (off by default).
+    let common = new Set<string>();
     if (commons !== undefined) {
       const { createCommonsClient } = await import('../transport/index.ts');
       const token = context.config.commonsToken;
       const client = createCommonsClient({ url: commons, ...(token === undefined ? {} : { token }) });
       files.push(...(await fetchMemoryFiles(client, { ...read, url: commons })));
+      if (context.config.params.truth.autoApproveCommon) {
+        common = new Set((await client.lessons('common')).lessons.map((lesson) => lesson.hash));
+      }
     }
     const store = openStore(context.config.home);
     try {
       const report = receive(store, identity, files, { now, params: context.config.params });
+      const { applyReviewPolicy } = await import('../truth/index.ts');
+      const approved = applyReviewPolicy(store.db, {
+        now,
+        params: context.config.params,
+        isCommon: (hash) => common.has(hash),
+      });
       // A revocation drops a lesson and a confirmation raises one: what agents read changes with them.
-      if (report.dropped > 0 || report.raised.length > 0) {
+      if (report.dropped > 0 || report.raised.length > 0 || approved.length > 0) {
         const { refreshViews } = await import('../truth/index.ts');
         refreshViews(store, now, context.config.params.hashedDims);
       }
@@ -45,13 +56,19 @@ export const receiveCommand: CommandSpec = {
           (raise) =>
             `  lesson #${raise.lessonId} ${raise.hash.slice(0, 12)} ${raise.way === 'confirm' ? 'confirmed' : 'corroborated'} by ${raise.origin}`,
         ),
+        ...approved.map(
+          (lesson) => `  approved by policy (common in the commons): #${lesson.id} ${lesson.text}`,
+        ),
         ...(report.refused ? [`Refused ${report.refused}: ${reasons}.`] : []),
         ...report.refusals.map(
           (refusal) =>
             `  ${refusal.source}${refusal.line ? `:${refusal.line}` : ''} ${refusal.code}: ${refusal.reason}`,
         ),
       ];
-      return { json: report, text: text.join('\n') };
+      return {
+        json: { ...report, approvedByPolicy: approved.map((lesson) => lesson.id) },
+        text: text.join('\n'),
+      };
     } finally {
       store.close();
     }

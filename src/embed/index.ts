@@ -4,6 +4,7 @@ export type { Space, SpaceKind } from './types.ts';
 export {
   cosine,
   dot,
+  dotSparse,
   fromBlob,
   normalize,
   relevance,

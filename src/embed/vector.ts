@@ -69,6 +69,13 @@ export function fromBlob(buf: Uint8Array, dims?: number): Float32Array | null {
   return v;
 }
 
+/** A dense vector dotted with a sparse one: the work is the sparse one's entries. */
+export function dotSparse(dense: ArrayLike<number>, sparse: SparseVector): number {
+  let total = 0;
+  for (let i = 0; i < sparse.indices.length; i++) total += dense[sparse.indices[i]!]! * sparse.values[i]!;
+  return total;
+}
+
 /** A vector by its non-zero entries. */
 export interface SparseVector {
   indices: Int32Array;
@@ -165,6 +172,19 @@ export class VectorSum {
     for (let i = 0; i < sparse.indices.length; i++)
       total += this.sum[sparse.indices[i]!]! * sparse.values[i]!;
     return total / this.n;
+  }
+
+  /** The sum by its non-zero entries, for linkage against many other sums. */
+  sparseSum(): SparseVector {
+    return sparseOf(this.sum);
+  }
+
+  /** As `linkageTo`, with the other set's sum given sparse (from its `sparseSum`) and its size. */
+  linkageToSparseSum(other: SparseVector, otherCount: number): number {
+    if (this.n === 0 || otherCount === 0) return 0;
+    let total = 0;
+    for (let i = 0; i < other.indices.length; i++) total += this.sum[other.indices[i]!]! * other.values[i]!;
+    return total / (this.n * otherCount);
   }
 
   /** The direction of the members' mean, unit length (a lesson's vector is the mean of its sources'). */

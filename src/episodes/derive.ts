@@ -108,7 +108,6 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         counts.prompts++;
         if (prompts.length < 3) prompts.push(clip(turn.text.replace(/\s+/g, ' '), 200));
         const before = agentTurn.text;
-        const answered = closingSentence(before);
         const handback =
           turn.queued || agentTurn.interrupted || !before.trim()
             ? null
@@ -116,7 +115,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         let hit = detectCorrection(turn.text, tail(before, 600));
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
         if (hit) {
-          correction(turn, turn.text, answered, hit, {
+          correction(turn, turn.text, closingSentence(before), hit, {
             afterHandback: handback?.kind ?? null,
             queued: turn.queued === true,
           });

@@ -97,8 +97,8 @@ function mayMatch(list: CueList, text: string): boolean {
 
 /** The next match at or after `from` that starts on a word edge (a letter not preceded by a letter). */
 function nextMatch(cue: Cue, text: string, from: number): RegExpExecArray | null {
-  const { spaced } = cue;
-  const re = (cue.re ??= new RegExp(cue.source, cue.flags));
+  cue.re ??= new RegExp(cue.source, cue.flags);
+  const { re, spaced } = cue;
   re.lastIndex = from;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const at = m.index;

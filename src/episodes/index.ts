@@ -10,13 +10,13 @@ export {
   normalizeText,
 } from './detect.ts';
 export { eventToEpisode } from './events.ts';
+export { ingestFromRaw } from './from-raw.ts';
 export {
   deriveStaleSessions,
   type IngestOptions,
   type IngestReport,
   type IngestWarning,
   ingest,
-  ingestFromRaw,
   listSources,
   type Source,
 } from './ingest.ts';

@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   clearStaleSession,
   deleteTurnsOfFile,
   finishIngestRun,
-  getRawFile,
   insertEpisodeOnce,
   insertTurns,
   listRawFilesOfSession,
   markSessionStale,
-  type RawFile,
   recordIngestWarning,
   replaceSessionEpisodes,
   replaceSessionOffers,
@@ -24,26 +22,13 @@ import {
   appendMember,
   archivePathFor,
   assemble,
-  type Compressed,
-  type Compressor,
-  claudeCodeReader,
-  codexReader,
-  countLines,
   discoverTranscripts,
-  forEachLine,
-  forEachLineRange,
-  type Increment,
-  type LineResult,
   openCompressor,
-  parseEventLine,
-  proxyLogReader,
-  type Reader,
-  readArchive,
-  readIncrement,
   type Turn,
 } from '../stream/index.ts';
 import { deriveEpisodes } from './derive.ts';
-import { eventToEpisode } from './events.ts';
+import { type Parsed, parseBytes, readers } from './parse-lines.ts';
+import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 
 export type SourceAgent = 'claude-code' | 'codex' | 'proxy' | 'events';
 
@@ -91,11 +76,20 @@ export interface IngestReport {
 
 const SHOWN_WARNINGS = 50;
 
-const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
-  'claude-code': claudeCodeReader,
-  codex: codexReader,
-  proxy: proxyLogReader,
-};
+/** A run's empty report, its id, and how it records a warning: counted, the first few kept, all stored. */
+export function startRun(
+  store: Store,
+  now: string,
+): { report: IngestReport; runId: number; warn: (warning: IngestWarning) => void } {
+  const report = emptyReport();
+  const runId = startIngestRun(store.db, now);
+  const warn = (warning: IngestWarning) => {
+    report.warningCount++;
+    if (report.warnings.length < SHOWN_WARNINGS) report.warnings.push(warning);
+    recordIngestWarning(store.db, runId, warning);
+  };
+  return { report, runId, warn };
+}
 
 function emptyReport(): IngestReport {
   return {
@@ -141,22 +135,19 @@ export function listSources(home: string, options: IngestOptions): Source[] {
  * any point leaves whole files and whole sessions, and the next run finishes the work.
  */
 export async function ingest(store: Store, options: IngestOptions): Promise<IngestReport> {
-  const report = emptyReport();
-  const runId = startIngestRun(store.db, options.now);
-  const warn = (warning: IngestWarning) => {
-    report.warningCount++;
-    if (report.warnings.length < SHOWN_WARNINGS) report.warnings.push(warning);
-    recordIngestWarning(store.db, runId, warning);
-  };
+  const { report, runId, warn } = startRun(store, options.now);
   const sources = listSources(store.home, options);
   report.filesSeen = sources.length;
   const compressor = openCompressor();
   const readNow: ReadNow = new Map();
   try {
-    const ahead = readAhead(sources, (source) => prepareSource(store, source, compressor, warn));
+    const ahead = readAhead(sources, (source, warnAhead) =>
+      prepareSource(store, source, compressor, warnAhead),
+    );
     for (const [index, source] of sources.entries()) {
       options.onProgress?.({ done: index, total: sources.length, file: source.path });
-      const current = ahead.next();
+      const { prepared: current, warnings } = ahead.next();
+      for (const warning of warnings) warn(warning);
       try {
         if (current instanceof Error) throw current;
         if (current === null) report.filesUnchanged++;
@@ -185,10 +176,10 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
  * file id. Derivation takes them from here instead of parsing back what was just stored: turns are plain JSON data
  * (strings, numbers, booleans; no value left undefined), so they are the same either way.
  */
-type ReadNow = Map<number, Turn[]>;
+export type ReadNow = Map<number, Turn[]>;
 
 /** What committing one file needs of the run. */
-interface Run {
+export interface Run {
   now: string;
   report: IngestReport;
   warn: (w: IngestWarning) => void;
@@ -198,106 +189,6 @@ interface Run {
 function sessionOf(source: Source): string {
   if (source.agent === 'events') return 'events';
   return readers[source.agent].sessionOf(source.path);
-}
-
-function incrementOf(
-  source: Source,
-  prior: RawFile | undefined,
-  warn: (w: IngestWarning) => void,
-): Increment | null {
-  if (source.bytes) {
-    if (prior) return null;
-    const bytes = source.bytes;
-    const endsOpen = bytes.length > 0 && bytes[bytes.length - 1] !== 10;
-    return {
-      restarted: false,
-      start: 0,
-      firstLine: 0,
-      bytes,
-      parseFrom: 0,
-      mark: {
-        offset: bytes.length,
-        lines: countLines(bytes) + (endsOpen ? 1 : 0),
-        prefixHash: createHash('sha256').update(bytes).digest('hex'),
-      },
-      size: bytes.length,
-      mtimeMs: 0,
-    };
-  }
-  let stat: { size: number; mtimeMs: number };
-  try {
-    stat = statSync(source.path);
-  } catch (error) {
-    warn({
-      file: source.path,
-      reason: `vanished before it was read: ${(error as NodeJS.ErrnoException).code}`,
-    });
-    return null;
-  }
-  if (prior && prior.size === stat.size && prior.mtimeMs === stat.mtimeMs) return null;
-  return readIncrement(
-    source.path,
-    prior && { offset: prior.offset, lines: prior.lines, prefixHash: prior.prefixHash },
-    { hashFromStart: false },
-  );
-}
-
-/** How many files are read, and their compression started, ahead of the one being parsed. */
-const READ_AHEAD = 2;
-
-/**
- * The prepared sources in order, each read and its compression started `READ_AHEAD` files before it is taken: while
- * this thread parses and commits one file, the thread pool archives the next ones. A source is never read ahead of an
- * uncommitted read of the same file, which it would not see.
- */
-function readAhead(
-  sources: readonly Source[],
-  prepare: (source: Source) => Prepared | null,
-): { next(): Prepared | Error | null } {
-  const waiting: { path: string; prepared: Prepared | Error | null }[] = [];
-  let read = 0;
-  const fill = () => {
-    while (read < sources.length && waiting.length <= READ_AHEAD) {
-      const source = sources[read]!;
-      if (waiting.some((entry) => entry.path === source.path)) break;
-      let prepared: Prepared | Error | null;
-      try {
-        prepared = prepare(source);
-      } catch (error) {
-        prepared = error as Error;
-      }
-      waiting.push({ path: source.path, prepared });
-      read++;
-    }
-  };
-  return {
-    next() {
-      fill();
-      return waiting.shift()!.prepared;
-    },
-  };
-}
-
-interface Prepared {
-  source: Source;
-  prior: RawFile | undefined;
-  increment: Increment;
-  /** The archive member, and the hash of the bytes when this read left it to be taken here. */
-  compressed: Promise<Compressed>;
-}
-
-/** Reads what is new in a source and starts compressing it; null when nothing changed. */
-function prepareSource(
-  store: Store,
-  source: Source,
-  compressor: Compressor,
-  warn: (w: IngestWarning) => void,
-): Prepared | null {
-  const prior = getRawFile(store.db, source.path);
-  const increment = incrementOf(source, prior, warn);
-  if (!increment) return null;
-  const digest = increment.mark.prefixHash === '';
-  return { source, prior, increment, compressed: compressor.compress(increment.bytes, { digest }) };
 }
 
 /** Parses a prepared source, puts its archive member on disk, then commits what was parsed. */
@@ -340,60 +231,7 @@ async function commitSource(store: Store, prepared: Prepared, run: Run): Promise
   report.linesRead += increment.mark.lines - increment.firstLine;
 }
 
-interface Parsed {
-  turns: Turn[];
-  events: ReturnType<typeof eventToEpisode>[];
-}
-
-function parseBytes(
-  source: Source,
-  bytes: Buffer,
-  from: number,
-  firstLine: number,
-  now: string,
-  warn: (w: IngestWarning) => void,
-): Parsed {
-  const parsed: Parsed = { turns: [], events: [] };
-  if (source.agent === 'events') {
-    forEachLine(bytes, from, firstLine, (line, text) => {
-      const result = parseEventLine(text, line);
-      if ('error' in result) warn({ file: source.path, line, reason: result.error });
-      else parsed.events.push(eventToEpisode(result.event, now, { file: source.path, line }));
-    });
-    return parsed;
-  }
-  const reader = readers[source.agent];
-  forEachLineRange(bytes, from, firstLine, (line, start, end) => {
-    const result =
-      reader.skimLine?.(bytes, start, end, line) ??
-      parseWhole(reader, bytes.toString('utf8', start, end), line);
-    if ('bad' in result) warn({ file: source.path, line, reason: `not JSON (${describeBad(result.bad)})` });
-    else {
-      if (result.warning) warn({ file: source.path, line, reason: result.warning });
-      for (const turn of result.turns) parsed.turns.push(turn);
-    }
-  });
-  return parsed;
-}
-
-/** One line decoded and parsed whole; `bad` holds the text when it is not JSON. */
-function parseWhole(reader: Reader, text: string, line: number): LineResult | { bad: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { bad: text };
-  }
-  return reader.parseLine(value, line);
-}
-
-function describeBad(text: string): string {
-  if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text.slice(0, 200))) return 'binary data';
-  if (text.length > 1_000_000) return `${text.length} characters`;
-  return `starts ${JSON.stringify(text.slice(0, 40))}`;
-}
-
-function storeParsed(
+export function storeParsed(
   store: Store,
   source: Source,
   fileId: number,
@@ -458,105 +296,4 @@ export function deriveStaleSessions(
       report.episodesRemoved += result.removed;
     })();
   }
-}
-
-/**
- * Rebuilds every episode from the archive alone, with the current rules: each archived transcript is read
- * again from `raw/` (never from where the agent keeps it) and its sessions derived anew. Episodes keep
- * their ids and recorded times where the rules still derive them.
- */
-export function ingestFromRaw(
-  store: Store,
-  options: { now: string; onProgress?: IngestOptions['onProgress'] },
-): IngestReport {
-  const report = emptyReport();
-  const runId = startIngestRun(store.db, options.now);
-  const warn = (warning: IngestWarning) => {
-    report.warningCount++;
-    if (report.warnings.length < SHOWN_WARNINGS) report.warnings.push(warning);
-    recordIngestWarning(store.db, runId, warning);
-  };
-  const archives = latestArchives(store.home);
-  report.filesSeen = archives.length;
-  const readNow: ReadNow = new Map();
-  archives.forEach((meta, index) => {
-    options.onProgress?.({ done: index, total: archives.length, file: meta.source });
-    try {
-      rebuildFromArchive(store, meta, { now: options.now, report, warn, readNow });
-    } catch (error) {
-      warn({ file: meta.archive, reason: `archive not read: ${(error as Error).message}` });
-    }
-  });
-  options.onProgress?.({ done: archives.length, total: archives.length, file: '' });
-  deriveStaleSessions(store, options.now, report, readNow);
-  finishIngestRun(store.db, runId, {
-    finishedAt: options.now,
-    filesRead: report.filesRead,
-    bytesRead: report.bytesRead,
-    episodesAdded: report.episodesAdded + report.eventsStored,
-    warnings: report.warningCount,
-  });
-  return report;
-}
-
-interface ArchiveMeta {
-  archive: string;
-  source: string;
-  agent: SourceAgent;
-  session: string;
-  generation: number;
-}
-
-function latestArchives(home: string): ArchiveMeta[] {
-  const root = join(home, 'raw');
-  if (!existsSync(root)) return [];
-  const latest = new Map<string, ArchiveMeta>();
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.jsonl.gz.meta.json')) continue;
-    const metaPath = join(entry.parentPath, entry.name);
-    try {
-      const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Omit<ArchiveMeta, 'archive'>;
-      const archive = relative(home, metaPath.slice(0, -'.meta.json'.length));
-      const known = latest.get(meta.source);
-      if (!known || known.generation < meta.generation) latest.set(meta.source, { ...meta, archive });
-    } catch {
-      // a sidecar that cannot be read names no archive; the archive itself is kept
-    }
-  }
-  return [...latest.values()].sort((a, b) => (a.source < b.source ? -1 : 1));
-}
-
-function rebuildFromArchive(store: Store, meta: ArchiveMeta, run: Run): void {
-  const { now, report, warn } = run;
-  const { db } = store;
-  const prior = getRawFile(db, meta.source);
-  const committed =
-    prior && prior.archive === meta.archive
-      ? prior.archiveBytes
-      : statSync(join(store.home, meta.archive)).size;
-  const bytes = readArchive(store.home, meta.archive, committed);
-  const source: Source = { path: meta.source, agent: meta.agent };
-  const parsed = parseBytes(source, bytes, 0, 0, now, warn);
-  const endsOpen = bytes.length > 0 && bytes[bytes.length - 1] !== 10;
-  let fileId = 0;
-  db.transaction(() => {
-    fileId = saveRawFile(db, {
-      path: meta.source,
-      agent: meta.agent,
-      session: meta.session,
-      archive: meta.archive,
-      archiveBytes: committed,
-      generation: meta.generation,
-      offset: bytes.length,
-      lines: countLines(bytes) + (endsOpen ? 1 : 0),
-      prefixHash: createHash('sha256').update(bytes).digest('hex'),
-      size: prior?.size ?? bytes.length,
-      mtimeMs: prior?.mtimeMs ?? 0,
-      readAt: prior?.readAt ?? now,
-    });
-    storeParsed(store, source, fileId, meta.session, true, parsed, now, report);
-  })();
-  run.readNow.set(fileId, parsed.turns);
-  report.filesRead++;
-  report.bytesRead += bytes.length;
 }

@@ -205,15 +205,15 @@ function postingsOf(
   for (let d = 0; d < dims; d++) offsets[d + 1]! += offsets[d]!;
   const fill = offsets.slice(0, dims);
   const rowOf = new Uint32Array(nonZero);
-  const valueOf = new Float32Array(nonZero);
+  const values = new Float32Array(nonZero);
   for (let row = 0; row < rows; row++) {
     for (let d = 0; d < dims; d++) {
       const value = matrix[row * dims + d]!;
       if (value === 0) continue;
       const at = fill[d]!++;
       rowOf[at] = row;
-      valueOf[at] = value;
+      values[at] = value;
     }
   }
-  return { offsets, rows: rowOf, values: valueOf };
+  return { offsets, rows: rowOf, values };
 }

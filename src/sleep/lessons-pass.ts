@@ -1,6 +1,6 @@
 import type { Lesson } from '../core/index.ts';
 import { lessonHash } from '../core/index.ts';
-import { dot, sparseOf, VectorSum } from '../embed/index.ts';
+import { dot, dotSparse, sparseOf, VectorSum } from '../embed/index.ts';
 import { appendAudit, assignEpisode, insertLesson } from '../store/index.ts';
 import { cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
@@ -105,10 +105,11 @@ function clusterWith(
 ): NightEpisode[] | null {
   const candidates: { other: NightEpisode; similarity: number }[] = [];
   const words = wordsOfEpisode(episode);
+  const sparse = sparseOf(episode.vec);
   for (const other of pending) {
-    if (disagree(episode.kind, words, wordsOfEpisode(other))) continue;
-    const similarity = dot(episode.vec, other.vec);
-    if (similarity >= cut) candidates.push({ other, similarity });
+    const similarity = dotSparse(other.vec, sparse);
+    if (similarity < cut || disagree(episode.kind, words, wordsOfEpisode(other))) continue;
+    candidates.push({ other, similarity });
   }
   if (candidates.length === 0) return null;
   candidates.sort((a, b) => b.similarity - a.similarity);

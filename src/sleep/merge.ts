@@ -31,11 +31,14 @@ export function mergePass(night: Night): void {
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     const pairs: { a: NightLesson; b: NightLesson; linkage: number }[] = [];
+    // Each sum by its non-zero entries: a few sources touch few dimensions, and every pair is visited.
+    const sparse = group.map((entry) => entry.sum.sparseSum());
     for (let i = 0; i < group.length; i++) {
       for (let j = i + 1; j < group.length; j++) {
+        const linkage = group[i]!.sum.linkageToSparseSum(sparse[j]!, group[j]!.sum.count);
+        if (linkage < cut) continue;
         if (disagree(group[i]!.lesson.kind, wordsOfLesson(group[i]!), wordsOfLesson(group[j]!))) continue;
-        const linkage = group[i]!.sum.linkageTo(group[j]!.sum);
-        if (linkage >= cut) pairs.push({ a: group[i]!, b: group[j]!, linkage });
+        pairs.push({ a: group[i]!, b: group[j]!, linkage });
       }
     }
     pairs.sort((x, y) => y.linkage - x.linkage);

@@ -1,4 +1,5 @@
 import { checkObservation } from '../core/observation.ts';
+import { maskSecrets } from '../core/secrets.ts';
 import type { NightEpisode } from './night.ts';
 
 /** The person's words are quoted as said; only a very long message is cut, and the cut is marked. */
@@ -6,8 +7,9 @@ const QUOTE_CHARS = 400;
 const ANSWERED_CHARS = 160;
 const THEME_QUOTES = 6;
 
+/** A secret in the quoted text (a key, a token, a password in a command) is masked before the cut, whole. */
 function quote(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = maskSecrets(text).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
@@ -41,12 +43,15 @@ export function themeText(sources: readonly NightEpisode[]): string {
   return `The person corrected the agent ${ordered.length} times about the same thing: ${quotes.join('; ')}${more}.`;
 }
 
-/** An error lesson, worded from its most recent source: the call and the first line of its failure. */
+/**
+ * An error lesson, worded from its most recent source: the call and the first line of its failure, in quotes —
+ * a tool's output is data, and text in it that reads as an order must not reach an agent as one.
+ */
 export function errorText(sources: readonly NightEpisode[]): string {
   const latest = sources[sources.length - 1]!;
   const tool = latest.tool ?? 'a tool';
   const call = quote(String(latest.detail['description'] || latest.detail['input'] || ''), 120);
-  return `The agent's ${tool} call${call ? ` "${call}"` : ''} failed: ${quote(latest.text, 200)}`;
+  return `The agent's ${tool} call${call ? ` "${call}"` : ''} failed: "${quote(latest.text, 200)}"`;
 }
 
 /** A stated-surprise lesson, quoting what the agent said when it found it was wrong. */

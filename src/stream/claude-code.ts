@@ -1,4 +1,4 @@
-import { decodeHead, type LongString, skimJson } from './skim.ts';
+import { skimClaudeCodeLine } from './claude-code-skim.ts';
 import {
   clip,
   errorExcerpt,
@@ -6,8 +6,7 @@ import {
   isObject,
   type JsonObject,
   leadingExitCode,
-  RESULT_HEAD_CHARS,
-  SUCCESS_HEAD_CHARS,
+  REFUSAL_OPENING_CHARS,
   stringOf,
   successHead,
   summarizeInput,
@@ -22,9 +21,6 @@ import type { LineResult, Reader, TurnBase, TurnBody } from './types.ts';
 
 export const INTERRUPT = '[Request interrupted by user]';
 export const INTERRUPT_FOR_TOOL_USE = '[Request interrupted by user for tool use]';
-
-/** How much of a result's text the refusal openings are looked for in. */
-const REFUSAL_OPENING_CHARS = 512;
 
 /** Openings of the tool results Claude Code writes when the person says no to a call. */
 const REFUSAL_OPENINGS = [
@@ -275,67 +271,6 @@ function parseLine(value: unknown, line: number): LineResult {
   return warning === undefined ? { turns } : { turns, warning };
 }
 
-/** Strings of at least this many bytes are left undecoded when a line is skimmed. */
-const LONG_BYTES = 1024;
-
-/** A shorter head of a result's text, decoded first: it settles most successful results (see `settlesResult`). */
-const SHORT_HEAD_CHARS = Math.max(1024, SUCCESS_HEAD_CHARS * 4, REFUSAL_OPENING_CHARS);
-
-/**
- * Whether a successful result's turn reads nothing of its text past `head`, its first `SHORT_HEAD_CHARS` characters.
- * It reads the first `SUCCESS_HEAD_CHARS * 4` and `REFUSAL_OPENING_CHARS`, both within; whether the text is blank,
- * which a character that is not settles; and a leading exit code from the first line that is not blank, which the
- * line's end settles. The length tests in `resultBody` are all against less than the head's length.
- */
-function settlesResult(head: string): boolean {
-  const start = head.search(/\S/);
-  return start !== -1 && head.indexOf('\n', start) !== -1;
-}
-
-/** Content block types the reader reads; what any other block holds is never looked at. */
-const READ_BLOCKS = new Set(['text', 'tool_use', 'server_tool_use', 'tool_result']);
-
-/**
- * What the reader makes of the string at `path` of a line: never read (inside `toolUseResult`, or inside a content
- * block of a type it skips), read as a tool result's text (only its head, if the call succeeded), or read whole.
- */
-function readingOf(record: unknown, path: LongString['path']): 'unread' | 'result' | 'whole' {
-  if (!isObject(record) || record['isCompactSummary'] === true) return 'whole';
-  if (path[0] === 'toolUseResult') return path.length === 1 ? 'result' : 'unread';
-  const [key, field, index, inner] = path;
-  if (key !== 'message' || field !== 'content' || typeof index !== 'number') return 'whole';
-  const block = ((record['message'] as JsonObject)['content'] as JsonObject[])[index]!;
-  if (block['type'] === 'tool_result') return path.length === 4 && inner === 'content' ? 'result' : 'whole';
-  return READ_BLOCKS.has(block['type'] as string) ? 'whole' : 'unread';
-}
-
-/**
- * The turns of one line from its raw bytes, leaving its long strings undecoded where the reader does not need
- * them whole; undefined when the line must be parsed whole (not JSON, a long string read whole, or a tool result
- * that was refused or failed). Gives exactly what `parseLine` gives on the whole line: most bytes of a transcript
- * are the output of calls that succeeded, of which a turn keeps only the head.
- */
-function skimLine(bytes: Buffer, start: number, end: number, line: number): LineResult | undefined {
-  if (end - start < LONG_BYTES) return undefined;
-  const skimmed = skimJson(bytes, start, end, {
-    longBytes: LONG_BYTES,
-    accept: (record, path) => readingOf(record, path) !== 'whole',
-  });
-  if (skimmed === undefined) return undefined;
-  const record = skimmed.value as JsonObject;
-  for (const long of skimmed.long) {
-    if (readingOf(record, long.path) !== 'result') continue;
-    let head = decodeHead(bytes, long, SHORT_HEAD_CHARS);
-    if (head.length === SHORT_HEAD_CHARS && !settlesResult(head))
-      head = decodeHead(bytes, long, RESULT_HEAD_CHARS);
-    const parent = long.path.slice(0, -1).reduce<JsonObject>((node, key) => node[key] as JsonObject, record);
-    parent[long.path.at(-1)!] = head;
-  }
-  const result = parseLine(record, line);
-  const whole = result.turns.some((turn) => turn.type === 'result' && turn.status !== 'ok');
-  return whole ? undefined : result;
-}
-
 /** The session a transcript belongs to: `<session>.jsonl`, or `<session>/subagents/agent-<id>.jsonl`. */
 function sessionOf(path: string): string {
   const parts = path.split(/[\\/]/);
@@ -346,4 +281,9 @@ function sessionOf(path: string): string {
   return name.replace(/\.jsonl$/, '');
 }
 
-export const claudeCodeReader: Reader = { agent: 'claude-code', sessionOf, parseLine, skimLine };
+export const claudeCodeReader: Reader = {
+  agent: 'claude-code',
+  sessionOf,
+  parseLine,
+  skimLine: (bytes, start, end, line) => skimClaudeCodeLine(bytes, start, end, line, parseLine),
+};

@@ -49,10 +49,28 @@ const ERROR_LINE =
 /**
  * How much of a tool result's text its turn reads when the call succeeded: the head kept, the refusal openings, and a
  * leading exit code (looked for past at most half this much leading space, in a first line cut at the other half).
- * Given only this much of such a text, a reader makes the same turn; `skimLine` relies on it.
+ * Given only this much of such a text, a reader makes the same turn; skimming a line relies on it.
  */
 export const RESULT_HEAD_CHARS = 8192;
 const EXIT_WINDOW = RESULT_HEAD_CHARS / 2;
+
+/** How much of a result's text the refusal openings are looked for in. */
+export const REFUSAL_OPENING_CHARS = 512;
+
+/** A shorter head of a result's text, read first: it settles most successful results (see `settlesResult`). */
+export const SHORT_HEAD_CHARS = Math.max(1024, SUCCESS_HEAD_CHARS * 4, REFUSAL_OPENING_CHARS);
+
+/**
+ * Whether a successful result's turn reads nothing of its text past `head`, its first `SHORT_HEAD_CHARS` characters.
+ * The turn reads the first `SUCCESS_HEAD_CHARS * 4` and `REFUSAL_OPENING_CHARS` characters, both within the head;
+ * whether the text is blank (then another field stands in for it), which a character that is not settles; whether it
+ * is a bare interrupt marker, which a text longer than the marker is not; and a leading exit code from the first line
+ * that is not blank, which that line's end within the head settles.
+ */
+export function settlesResult(head: string): boolean {
+  const start = head.search(/\S/);
+  return start !== -1 && head.indexOf('\n', start) !== -1;
+}
 
 /** The exit code from a leading `Exit code N` line (Claude Code's Bash tool). */
 export function leadingExitCode(text: string): number | undefined {

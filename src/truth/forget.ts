@@ -1,5 +1,5 @@
 import type { Lesson } from '../core/index.ts';
-import { RememError } from '../core/index.ts';
+import { defaultParams, RememError } from '../core/index.ts';
 import {
   addTombstone,
   appendAudit,
@@ -9,8 +9,11 @@ import {
   type Store,
   saveLesson,
 } from '../store/index.ts';
+import { writePrimeIndex } from './prime-index.ts';
 
 /** Finds one lesson by its local id or by (a prefix of at least 6 characters of) its hash. */
+const DEFAULT_DIMS = defaultParams.hashedDims;
+
 export function findLesson(store: Store, ref: string): Lesson {
   if (/^\d+$/.test(ref)) {
     const lesson = getLesson(store.db, Number(ref));
@@ -67,5 +70,7 @@ export function forget(store: Store, ref: string, now: string, reason = 'vetoed 
       });
     }
   })();
+  // The hooks read a compiled index of what agents may see: a veto holds there at once.
+  if (vetoed.length) writePrimeIndex(store, now, DEFAULT_DIMS);
   return vetoed;
 }

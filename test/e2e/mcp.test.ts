@@ -68,3 +68,40 @@ describe('remem mcp through the official MCP client', () => {
     expect(ingest.eventsStored).toBe(1);
   });
 });
+
+describe('MCP over Streamable HTTP under remem serve', () => {
+  it('serves the same tools at /mcp behind the bearer token', async () => {
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+    const { createApiApp } = await import('../../src/api/index.ts');
+    const { resolveConfig } = await import('../../src/core/index.ts');
+    const { openStore } = await import('../../src/store/index.ts');
+    const { serve } = await import('@hono/node-server');
+    const home = tempDir();
+    const store = openStore(home);
+    const token = 'h'.repeat(64);
+    const app = createApiApp({
+      store,
+      config: resolveConfig({ HOME: home, REMEM_HOME: home }),
+      token,
+      now: () => new Date().toISOString(),
+    });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    const client = new Client({ name: 'remem-test', version: '1.0.0' });
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      const tools = await client.listTools();
+      expect(tools.tools.map((tool) => tool.name).sort()).toEqual(['lessons', 'recall', 'remember']);
+      expect(textOf(await client.callTool({ name: 'lessons', arguments: {} }))).toContain('No lessons yet');
+    } finally {
+      await client.close();
+      server.close();
+      store.close();
+    }
+  });
+});

@@ -9,7 +9,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { seeded } from '../../bench/_generate.ts';
 import { type Corpus, generateEvents } from './corpus.ts';
 import {
-  binary,
   checkIntegrity,
   copyHome,
   envFor,
@@ -17,6 +16,7 @@ import {
   lostRows,
   query,
   readState,
+  rememBinary,
   runRemem,
   type StoreState,
   sleepMs,
@@ -103,7 +103,7 @@ const BUSY = /SQLITE_BUSY|database is locked|SQLITE_LOCKED/i;
 async function driveMcp(home: string, until: Promise<unknown>, now: string, remembered: string[]) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [binary, 'mcp'],
+    args: [rememBinary(), 'mcp'],
     env: envFor({ home, now }) as Record<string, string>,
     stderr: 'pipe',
   });
@@ -170,7 +170,8 @@ export async function concurrencyTrial(
   const failures: string[] = [];
   const busy: string[] = [];
   const check = (name: string, result: Finished) => {
-    if (result.code !== 0) failures.push(`${name}: exit ${result.code}: ${result.stderr.trim().slice(0, 300)}`);
+    if (result.code !== 0)
+      failures.push(`${name}: exit ${result.code}: ${result.stderr.trim().slice(0, 300)}`);
     if (BUSY.test(result.stderr + result.stdout)) busy.push(`${name}: ${result.stderr.trim().slice(0, 300)}`);
   };
   const ingest = startRemem(['ingest', '--events', events], { home, now: LATER });
@@ -212,14 +213,17 @@ export async function concurrencyTrial(
   check('sleep', slept);
   const outcomes = await Promise.all(primes);
   for (const prime of outcomes) {
-    if (prime.code !== 0) failures.push(`prime ${prime.session}: exit ${prime.code}: ${prime.stderr.slice(0, 200)}`);
-    if (!prime.wellFormed) failures.push(`prime ${prime.session}: printed something that is not a hook answer`);
+    if (prime.code !== 0)
+      failures.push(`prime ${prime.session}: exit ${prime.code}: ${prime.stderr.slice(0, 200)}`);
+    if (!prime.wellFormed)
+      failures.push(`prime ${prime.session}: printed something that is not a hook answer`);
     // With REMEM_DEBUG the hook says on stderr what made it fail open.
     if (prime.stderr) failures.push(`prime ${prime.session} failed open: ${prime.stderr.slice(0, 300)}`);
     if (BUSY.test(prime.stderr)) busy.push(`prime ${prime.session}: ${prime.stderr.slice(0, 200)}`);
   }
   const served = await mcp;
   failures.push(...served.failures);
+  if (served.stderr.trim()) failures.push(`mcp said: ${served.stderr.trim().slice(0, 300)}`);
   if (BUSY.test(served.stderr)) busy.push(`mcp: ${served.stderr.slice(0, 300)}`);
 
   // Every prime that chose lessons left a row in the hooks' log, and the nightly job audits each one.
@@ -245,7 +249,9 @@ export async function concurrencyTrial(
   const integrity = checkIntegrity(home);
   const after = readState(home);
   const titles = new Set(
-    [...after.episodes.values()].map((row) => (JSON.parse(row) as [string, unknown][]).find(([c]) => c === 'title')?.[1]),
+    [...after.episodes.values()].map(
+      (row) => (JSON.parse(row) as [string, unknown][]).find(([c]) => c === 'title')?.[1],
+    ),
   );
   return {
     primes: outcomes,
@@ -284,7 +290,10 @@ function readPrimeLog(home: string): LoggedRow[] {
 }
 
 function readInjections(home: string): Set<string> {
-  const rows = query(home, "SELECT session FROM injections WHERE moment = 'prompt' AND lesson_hashes != '[]'");
+  const rows = query(
+    home,
+    "SELECT session FROM injections WHERE moment = 'prompt' AND lesson_hashes != '[]'",
+  );
   return new Set(rows.map((row) => String(row['session'])));
 }
 

@@ -103,8 +103,7 @@ export async function crashTrial(setup: CrashSetup, delayMs: number, home: strin
   const afterKill = readState(home);
   const lost = lostRows(committed, afterKill);
   const rerun = await runRemem(setup.args, { home, now: CRASH_NOW });
-  const rerunFailure =
-    rerun.code === 0 ? null : `exit ${rerun.code}: ${rerun.stderr.trim()}`.slice(0, 400);
+  const rerunFailure = rerun.code === 0 ? null : `exit ${rerun.code}: ${rerun.stderr.trim()}`.slice(0, 400);
   const final = readState(home);
   // A night the killed run had committed is slept again by the rerun.
   const expected = afterKill.sleeps > setup.sleepsBefore ? setup.again : setup.reference;

@@ -4,17 +4,26 @@
  * The command must fail with one line naming the problem, and the store must stay whole and keep what it had.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync, statfsSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Corpus } from './corpus.ts';
 import {
-  binary,
   checkIntegrity,
   copyHome,
   envFor,
   type Finished,
   lostRows,
   readState,
+  rememBinary,
   runRemem,
   type StoreState,
   stateDifference,
@@ -129,7 +138,7 @@ function runLimited(args: string[], home: string, limitBytes: number): Promise<F
   const blocks = Math.max(1, Math.ceil(limitBytes / 1024));
   const result = spawnSync(
     'sh',
-    ['-c', `ulimit -f ${blocks} && exec "$0" "$@"`, process.execPath, binary, ...args],
+    ['-c', `ulimit -f ${blocks} && exec "$0" "$@"`, process.execPath, rememBinary(), ...args],
     { env: envFor({ home, now: NOW }), encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );
   return Promise.resolve({

@@ -8,7 +8,14 @@ import fc from 'fast-check';
 import { createCommonsApp, issueToken, openCommonsStore } from '../../src/commons/index.ts';
 import { generateIdentity, type Identity, signRecord } from '../../src/protocol/index.ts';
 import { createProxyApp, type Exchange } from '../../src/proxy/index.ts';
-import { anthropicJson, anthropicStream, chatJson, chatStream, responsesJson, responsesStream } from '../proxy/wire.ts';
+import {
+  anthropicJson,
+  anthropicStream,
+  chatJson,
+  chatStream,
+  responsesJson,
+  responsesStream,
+} from '../proxy/wire.ts';
 import {
   badText,
   checkProperty,
@@ -29,7 +36,13 @@ function recordFile(identity: Identity): string[] {
     'The release script stops at the changelog step on a dirty tree.',
   ];
   const lessons = texts.map((text, n) =>
-    signRecord(identity, { kind: 'error', text, seen: n + 1, strength: 1, updated: `2026-03-0${n + 1}T10:00:00.000Z` }),
+    signRecord(identity, {
+      kind: 'error',
+      text,
+      seen: n + 1,
+      strength: 1,
+      updated: `2026-03-0${n + 1}T10:00:00.000Z`,
+    }),
   );
   const hash = (JSON.parse(lessons[0]!) as { hash: string }).hash;
   return [...lessons, signRecord(identity, { confirm: hash, updated: '2026-03-05T10:00:00.000Z' })];
@@ -46,7 +59,8 @@ async function refusalProblem(response: Response, method: string): Promise<strin
   try {
     const body = JSON.parse(text) as { error?: unknown; message?: unknown; reason?: unknown };
     const why = body.message ?? body.reason ?? (body.error as { message?: unknown } | undefined)?.message;
-    if (typeof body.error !== 'string' && typeof body.error !== 'object') return `a ${response.status} without an error`;
+    if (typeof body.error !== 'string' && typeof body.error !== 'object')
+      return `a ${response.status} without an error`;
     return typeof why === 'string' && why.trim() ? null : `a ${response.status} without its reason`;
   } catch {
     return `a ${response.status} that is not JSON: ${text.slice(0, 100)}`;
@@ -69,16 +83,26 @@ async function commonsRequests(options: FuzzOptions): Promise<FuzzOutcome> {
       fc.record({
         method: fc.constantFrom(...methods),
         path: fc.oneof(
-          fc.constantFrom('/commons/index', '/commons/lessons', `/commons/${alice.origin}.jsonl`, '/commons/0.jsonl', '/'),
+          fc.constantFrom(
+            '/commons/index',
+            '/commons/lessons',
+            `/commons/${alice.origin}.jsonl`,
+            '/commons/0.jsonl',
+            '/',
+          ),
           fc.webPath(),
         ),
         query: fc.oneof(
           fc.constant(''),
-          fc.tuple(fc.constantFrom('since', 'limit', 'cursor', 'state'), fc.string()).map(
-            ([key, value]) => `?${key}=${encodeURIComponent(value)}`,
-          ),
+          fc
+            .tuple(fc.constantFrom('since', 'limit', 'cursor', 'state'), fc.string())
+            .map(([key, value]) => `?${key}=${encodeURIComponent(value)}`),
         ),
-        auth: fc.oneof(fc.constant(`Bearer ${token}`), fc.constant(undefined), fc.string().map((s) => `Bearer ${s}`)),
+        auth: fc.oneof(
+          fc.constant(`Bearer ${token}`),
+          fc.constant(undefined),
+          fc.string().map((s) => `Bearer ${s}`),
+        ),
         host: fc.constantFrom(undefined, 'localhost', 'evil.example', '127.0.0.1:9999'),
         origin: fc.constantFrom(undefined, 'https://evil.example'),
         body: fc.oneof(
@@ -133,7 +157,8 @@ async function commonsGarbage(options: FuzzOptions): Promise<FuzzOutcome> {
         if (refused.status !== 422) return `a file with garbage answered ${refused.status}`;
         const named = (answer.refused ?? []).map((entry) => entry.line);
         if (JSON.stringify(named) !== JSON.stringify(bad)) return `refused lines ${named} instead of ${bad}`;
-        if ((answer.refused ?? []).some((entry) => !entry.reason?.trim())) return 'a refused line without its reason';
+        if ((answer.refused ?? []).some((entry) => !entry.reason?.trim()))
+          return 'a refused line without its reason';
         const taken = await put(`${valid.join('\n')}\n`);
         return taken.status === 200 ? null : `the valid lines alone answered ${taken.status}`;
       } finally {
@@ -196,7 +221,13 @@ async function startUpstream(): Promise<Upstream> {
 }
 
 const requests = [
-  { model: 'gpt-5', messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'deploy it' }] },
+  {
+    model: 'gpt-5',
+    messages: [
+      { role: 'system', content: 'be brief' },
+      { role: 'user', content: 'deploy it' },
+    ],
+  },
   { model: 'gpt-5', stream: true, messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] },
   { model: 'gpt-5', input: [{ role: 'user', content: 'run the tests' }], instructions: 'x', stream: true },
   { model: 'gpt-5', input: 'hello' },
@@ -218,7 +249,10 @@ async function proxyRequests(options: FuzzOptions): Promise<FuzzOutcome> {
   const app = createProxyApp({
     upstreams: { openai: upstream.url, anthropic: upstream.url },
     placement: 'moment',
-    inject: () => (injecting ? { text: 'Remembered: the deploy needs the staging flag.', lessonHashes: ['h'], reason: 'moment' } : null),
+    inject: () =>
+      injecting
+        ? { text: 'Remembered: the deploy needs the staging flag.', lessonHashes: ['h'], reason: 'moment' }
+        : null,
     record: (exchange) => records.push(exchange),
     remember: async () => ({ status: 202, body: { stored: true } }),
     onError: (where, error) => errors.push(`${where}: ${(error as Error)?.message ?? String(error)}`),
@@ -227,7 +261,13 @@ async function proxyRequests(options: FuzzOptions): Promise<FuzzOutcome> {
     return await checkProperty(
       'proxy requests',
       fc.record({
-        path: fc.constantFrom('/v1/chat/completions', '/v1/responses', '/v1/messages', '/memory/remember', '/v1/models'),
+        path: fc.constantFrom(
+          '/v1/chat/completions',
+          '/v1/responses',
+          '/v1/messages',
+          '/memory/remember',
+          '/v1/models',
+        ),
         inject: fc.boolean(),
         off: fc.boolean(),
         body: fc.oneof(
@@ -253,7 +293,8 @@ async function proxyRequests(options: FuzzOptions): Promise<FuzzOutcome> {
         });
         const text = await response.text();
         if (response.status >= 500) return `answered ${response.status}: ${text.slice(0, 200)}`;
-        if (response.status >= 400 && !/"message":"[^"]/.test(text)) return `a ${response.status} without its reason`;
+        if (response.status >= 400 && !/"message":"[^"]/.test(text))
+          return `a ${response.status} without its reason`;
         // Recording runs after the last byte.
         await new Promise((resolve) => setImmediate(resolve));
         await new Promise((resolve) => setTimeout(resolve, 1));

@@ -13,8 +13,8 @@ import { openStore } from '../../src/store/index.ts';
 import { repoRoot } from '../helpers/remem.ts';
 import { generateEvents } from './corpus.ts';
 import { badText, checkProperty, type FuzzOptions, type FuzzOutcome, withGarbage } from './fuzz-kit.ts';
-import { runRemem } from './harness.ts';
 import { validLines } from './fuzz-units.ts';
+import { runRemem } from './harness.ts';
 
 const NOW = '2026-03-20T04:00:00.000Z';
 
@@ -31,7 +31,10 @@ function placeFile(root: string, format: Format, text: string) {
   if (format === 'codex') {
     const folder = join(root, 'codex', 'sessions', '2026', '03', '14');
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'rollout-2026-03-14T09-12-44-0195d2a1-7c3e-7b40-9f18-4a6e2c8d1b07.jsonl'), text);
+    writeFileSync(
+      join(folder, 'rollout-2026-03-14T09-12-44-0195d2a1-7c3e-7b40-9f18-4a6e2c8d1b07.jsonl'),
+      text,
+    );
     return { claudeDirs: [], codexDirs: [join(root, 'codex')], eventFiles: [] };
   }
   writeFileSync(join(root, 'events.jsonl'), text);
@@ -54,7 +57,8 @@ async function episodesOf(format: Format, text: string): Promise<{ episodes: str
       const warned = (
         store.db.prepare('SELECT line FROM ingest_warnings').all() as { line: number | null }[]
       ).map((row) => row.line ?? 0);
-      if (report.warningCount !== warned.length) throw new Error('the warnings counted are not the warnings kept');
+      if (report.warningCount !== warned.length)
+        throw new Error('the warnings counted are not the warnings kept');
       return { episodes: rows, warned };
     } finally {
       store.close();
@@ -66,7 +70,9 @@ async function episodesOf(format: Format, text: string): Promise<{ episodes: str
 
 function codexLines(): string[] {
   const dir = join(repoRoot, 'test', 'fixtures', 'codex', 'sessions');
-  const file = readdirSync(dir, { recursive: true, withFileTypes: true }).find((entry) => entry.name.endsWith('.jsonl'))!;
+  const file = readdirSync(dir, { recursive: true, withFileTypes: true }).find((entry) =>
+    entry.name.endsWith('.jsonl'),
+  )!;
   return readFileSync(join(file.parentPath, file.name), 'utf8').split('\n').filter(Boolean);
 }
 
@@ -84,7 +90,9 @@ async function garbageProperty(format: Format, lines: string[], options: FuzzOpt
         return `${lost} episodes lost and ${extra} extra beside the garbage`;
       }
       // Blank garbage is passed over in a transcript; every other garbage line is a warning on its own line.
-      const unnamed = bad.filter((line) => text.split('\n')[line - 1]!.trim() !== '' && !damaged.warned.includes(line));
+      const unnamed = bad.filter(
+        (line) => text.split('\n')[line - 1]!.trim() !== '' && !damaged.warned.includes(line),
+      );
       return unnamed.length ? `garbage on lines ${unnamed} passed without a warning` : null;
     },
     { ...options, keepsValid: true },
@@ -96,7 +104,10 @@ async function primeProperty(options: FuzzOptions, valid: string[]): Promise<Fuz
   try {
     return await checkProperty(
       'remem prime on any stdin',
-      fc.oneof(badText(valid), fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes))),
+      fc.oneof(
+        badText(valid),
+        fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+      ),
       async (input) => {
         const result = await runRemem(['prime'], { home, now: NOW, input });
         if (result.code !== 0) return `exit ${result.code}: ${result.stderr.slice(0, 200)}`;
@@ -109,7 +120,9 @@ async function primeProperty(options: FuzzOptions, valid: string[]): Promise<Fuz
         }
         const said = result.stderr.trim();
         if (said.split('\n').length > 1) return `said more than one line: ${said.slice(0, 200)}`;
-        return said === '' || /^remem prime: \S/.test(said) ? null : `said something unnamed: ${said.slice(0, 100)}`;
+        return said === '' || /^remem prime: \S/.test(said)
+          ? null
+          : `said something unnamed: ${said.slice(0, 100)}`;
       },
       options,
     );

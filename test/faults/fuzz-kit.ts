@@ -60,14 +60,20 @@ export async function checkProperty<T>(
 function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []) {
   out.push(prefix);
   if (out.length > 400) return out;
-  if (Array.isArray(value)) value.forEach((item, index) => pathsOf(item, [...prefix, index], out));
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) pathsOf(item, [...prefix, index], out);
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) pathsOf(item, [...prefix, key], out);
   }
   return out;
 }
 
-function replaceAt(value: unknown, path: readonly (string | number)[], next: unknown, remove: boolean): unknown {
+function replaceAt(
+  value: unknown,
+  path: readonly (string | number)[],
+  next: unknown,
+  remove: boolean,
+): unknown {
   if (path.length === 0) return next;
   const [head, ...rest] = path;
   if (Array.isArray(value)) {
@@ -115,7 +121,9 @@ export function damagedText(texts: readonly string[]): fc.Arbitrary<string> {
         case 3:
           return text.slice(0, Math.max(i, j)) + text.slice(Math.min(i, j));
         default:
-          return text.slice(0, i) + String.fromCharCode(text.charCodeAt(i) ^ (1 << (b % 7))) + text.slice(i + 1);
+          return (
+            text.slice(0, i) + String.fromCharCode(text.charCodeAt(i) ^ (1 << (b % 7))) + text.slice(i + 1)
+          );
       }
     });
 }
@@ -126,7 +134,9 @@ export function badText(valid: readonly string[]): fc.Arbitrary<string> {
     fc.string({ unit: 'binary', maxLength: 200 }),
     fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value) ?? 'null'),
     damagedText(valid),
-    damagedValue(valid.map((text) => JSON.parse(text) as unknown)).map((value) => JSON.stringify(value) ?? ''),
+    damagedValue(valid.map((text) => JSON.parse(text) as unknown)).map(
+      (value) => JSON.stringify(value) ?? '',
+    ),
   );
 }
 
@@ -138,7 +148,9 @@ export function garbageLine(valid: readonly string[]): fc.Arbitrary<string> {
       fc.uint8Array({ maxLength: 80 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
       fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value) ?? 'null'),
       // A line cut short, as by a crash mid-write.
-      fc.tuple(fc.constantFrom(...valid), fc.nat()).map(([line, at]) => line.slice(0, at % Math.max(1, line.length))),
+      fc
+        .tuple(fc.constantFrom(...valid), fc.nat())
+        .map(([line, at]) => line.slice(0, at % Math.max(1, line.length))),
     )
     .map((line) => line.replace(/[\r\n]/g, ' '))
     .filter((line) => {
@@ -152,7 +164,10 @@ export function garbageLine(valid: readonly string[]): fc.Arbitrary<string> {
 }
 
 /** `lines` with garbage lines put in at random places, and the garbage lines' 1-based numbers. */
-export function withGarbage(lines: readonly string[], maxGarbage = 8): fc.Arbitrary<{ text: string; bad: number[] }> {
+export function withGarbage(
+  lines: readonly string[],
+  maxGarbage = 8,
+): fc.Arbitrary<{ text: string; bad: number[] }> {
   return fc
     .array(fc.tuple(fc.nat(), garbageLine(lines)), { minLength: 1, maxLength: maxGarbage })
     .map((insertions) => {

@@ -19,7 +19,14 @@ import {
 } from '../../src/stream/index.ts';
 import { repoRoot } from '../helpers/remem.ts';
 import { generateEvents } from './corpus.ts';
-import { badText, checkProperty, damagedText, damagedValue, type FuzzOptions, type FuzzOutcome } from './fuzz-kit.ts';
+import {
+  badText,
+  checkProperty,
+  damagedText,
+  damagedValue,
+  type FuzzOptions,
+  type FuzzOutcome,
+} from './fuzz-kit.ts';
 
 function linesOf(text: string): string[] {
   return text.split('\n').filter((line) => line.trim() !== '');
@@ -40,14 +47,38 @@ export function validLines() {
   ];
   const codex = filesUnder(join(fixtures, 'codex')).flatMap((file) => linesOf(readFileSync(file, 'utf8')));
   const proxy = [
-    JSON.stringify({ at: '2026-03-01T10:00:00.000Z', session: 's', api: 'chat', user: ['hi'], reply: 'hello', partial: false }),
-    JSON.stringify({ at: '2026-03-01T10:01:00.000Z', session: 's', api: 'anthropic', user: ['no, use pnpm'], reply: 'ok', partial: true }),
+    JSON.stringify({
+      at: '2026-03-01T10:00:00.000Z',
+      session: 's',
+      api: 'chat',
+      user: ['hi'],
+      reply: 'hello',
+      partial: false,
+    }),
+    JSON.stringify({
+      at: '2026-03-01T10:01:00.000Z',
+      session: 's',
+      api: 'anthropic',
+      user: ['no, use pnpm'],
+      reply: 'ok',
+      partial: true,
+    }),
   ];
   const events = linesOf(generateEvents(40, 5));
   const payloads = [
     { hook_event_name: 'UserPromptSubmit', session_id: 's1', cwd: '/home/dev/shop', prompt: 'run the tests' },
-    { hook_event_name: 'Stop', session_id: 's1', last_assistant_message: 'Want me to deploy?', stop_hook_active: false },
-    { hook_event_name: 'PreToolUse', session_id: 's1', tool_name: 'Bash', tool_input: { command: 'npm test' } },
+    {
+      hook_event_name: 'Stop',
+      session_id: 's1',
+      last_assistant_message: 'Want me to deploy?',
+      stop_hook_active: false,
+    },
+    {
+      hook_event_name: 'PreToolUse',
+      session_id: 's1',
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+    },
   ].map((payload) => JSON.stringify(payload));
   return { claude, codex, proxy, events, payloads };
 }
@@ -60,7 +91,8 @@ function readerProblem(value: unknown, line: number, result: LineResult): string
   if (result.warning !== undefined && (typeof result.warning !== 'string' || result.warning.trim() === ''))
     return 'a warning without a reason';
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
-  if (!isObject && result.warning === undefined) return 'a value that is not an object passed without a warning';
+  if (!isObject && result.warning === undefined)
+    return 'a value that is not an object passed without a warning';
   if (!isObject && result.turns.length > 0) return 'turns from a value that is not an object';
   for (const turn of result.turns) {
     if (turn.line !== line) return `a turn on line ${turn.line}, not ${line}`;
@@ -92,7 +124,9 @@ function skimProperty(valid: string[], options: FuzzOptions) {
     fc.oneof(
       damagedValue(values).map((value) => JSON.stringify(value) ?? ''),
       damagedText(long),
-      fc.uint8Array({ minLength: 1024, maxLength: 3000 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+      fc
+        .uint8Array({ minLength: 1024, maxLength: 3000 })
+        .map((bytes) => Buffer.from(bytes).toString('latin1')),
     ),
     (text) => {
       const bytes = Buffer.from(`xx${text}yy`, 'utf8');
@@ -105,7 +139,9 @@ function skimProperty(valid: string[], options: FuzzOptions) {
         return 'skimmed a line that is not JSON';
       }
       const whole = claudeCodeReader.parseLine(value, 3);
-      return JSON.stringify(skimmed) === JSON.stringify(whole) ? null : 'skimmed differently from parsing whole';
+      return JSON.stringify(skimmed) === JSON.stringify(whole)
+        ? null
+        : 'skimmed differently from parsing whole';
     },
     options,
   );
@@ -123,7 +159,9 @@ function eventProperty(valid: string[], options: FuzzOptions) {
           ? null
           : 'took something that is not an event';
       }
-      return /^line 3: \S/.test(result.error) ? null : `a refusal without its line and reason: ${result.error}`;
+      return /^line 3: \S/.test(result.error)
+        ? null
+        : `a refusal without its line and reason: ${result.error}`;
     },
     options,
   );
@@ -180,13 +218,13 @@ function recordProperty(valid: string[], options: FuzzOptions) {
       damagedText(valid),
       damagedText(valid),
       fc.uint8Array({ maxLength: 400 }),
-      fc.tuple(fc.constantFrom(...valid), fc.uint8Array({ minLength: 1, maxLength: 4 }), fc.nat()).map(
-        ([line, bytes, at]) => {
+      fc
+        .tuple(fc.constantFrom(...valid), fc.uint8Array({ minLength: 1, maxLength: 4 }), fc.nat())
+        .map(([line, bytes, at]) => {
           const raw = Buffer.from(line);
           const cut = at % raw.length;
           return Buffer.concat([raw.subarray(0, cut), Buffer.from(bytes), raw.subarray(cut + 1)]);
-        },
-      ),
+        }),
     ),
     (input) => {
       const result = parseRecordLine(input);
@@ -213,4 +251,3 @@ export async function fuzzUnits(options: FuzzOptions): Promise<FuzzOutcome[]> {
     await recordProperty(signedLines(), options),
   ];
 }
-

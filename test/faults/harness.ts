@@ -11,7 +11,16 @@ import { repoRoot } from '../helpers/remem.ts';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
-export const binary = join(repoRoot, 'bin', 'remem.js');
+let binary = join(repoRoot, 'bin', 'remem.js');
+
+/** The `remem` the cases run: the repository's build, or a copy of it that a rebuild meanwhile cannot change. */
+export function rememBinary(): string {
+  return binary;
+}
+
+export function useRememBinary(path: string): void {
+  binary = path;
+}
 
 export interface Finished {
   code: number | null;
@@ -129,9 +138,11 @@ export function checkIntegrity(home: string): string {
   }
 }
 
-/** The rows that make the memory, keyed, with the times they were recorded left out. */
+/** The rows that make the memory, keyed, with the times they were recorded and the row ids left out. */
 export interface StoreState {
+  /** By episode key. */
   episodes: Map<string, string>;
+  /** By lesson hash. */
   lessons: Map<string, string>;
   /** Nights committed. */
   sleeps: number;
@@ -139,9 +150,19 @@ export interface StoreState {
 
 const RECORDED = new Set(['recorded_at', 'created_at', 'updated_at']);
 
-/** A row as text, without its recorded times, with the home's own path written `~` so two homes compare. */
-function rowText(row: Record<string, unknown>, home: string): string {
-  return JSON.stringify(Object.entries(row).filter(([column]) => !RECORDED.has(column))).replaceAll(home, '~');
+/**
+ * A row as text, without its recorded times and its id, a lesson it points to named by its hash (ids follow the
+ * order rows were written in, which an interrupted run changes), and the home's own path written `~`.
+ */
+function rowText(row: Record<string, unknown>, home: string, hashes: Map<unknown, string>): string {
+  const fields = Object.entries(row)
+    .filter(([column]) => column !== 'id' && !RECORDED.has(column))
+    .map(([column, value]) =>
+      (column === 'lesson_id' || column === 'merged_into') && value !== null
+        ? [column, hashes.get(value)]
+        : [column, value],
+    );
+  return JSON.stringify(fields).replaceAll(home, '~');
 }
 
 function tableExists(db: BetterSqlite3.Database, name: string): boolean {
@@ -158,13 +179,19 @@ export function readState(home: string): StoreState {
   if (db === null) return state;
   try {
     db.transaction(() => {
+      const hashes = new Map<unknown, string>();
+      if (tableExists(db, 'lessons')) {
+        const lessons = db.prepare('SELECT * FROM lessons ORDER BY id').all() as Record<string, unknown>[];
+        for (const row of lessons) hashes.set(row['id'], String(row['hash']));
+        for (const row of lessons) {
+          let key = String(row['hash']);
+          while (state.lessons.has(key)) key += '+';
+          state.lessons.set(key, rowText(row, home, hashes));
+        }
+      }
       if (tableExists(db, 'episodes')) {
         for (const row of db.prepare('SELECT * FROM episodes ORDER BY id').all() as Record<string, unknown>[])
-          state.episodes.set(String(row['key']), rowText(row, home));
-      }
-      if (tableExists(db, 'lessons')) {
-        for (const row of db.prepare('SELECT * FROM lessons ORDER BY id').all() as Record<string, unknown>[])
-          state.lessons.set(`${row['id']}:${row['hash']}`, rowText(row, home));
+          state.episodes.set(String(row['key']), rowText(row, home, hashes));
       }
       if (tableExists(db, 'sleeps')) {
         state.sleeps = (db.prepare('SELECT COUNT(*) AS n FROM sleeps').get() as { n: number }).n;
@@ -208,7 +235,9 @@ export function stateDifference(actual: StoreState, expected: StoreState): strin
     }
     for (const key of a.keys()) if (!b.has(key)) extra++;
     if (missing || extra || changed) {
-      differences.push(`${name}: ${missing} missing, ${extra} extra, ${changed} changed${example ? ` (${example.slice(0, 400)})` : ''}`);
+      differences.push(
+        `${name}: ${missing} missing, ${extra} extra, ${changed} changed${example ? ` (${example.slice(0, 400)})` : ''}`,
+      );
     }
   }
   return differences.length ? differences.join('; ') : null;

@@ -1,4 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiApp } from '../../src/api/index.ts';
 import { resolveConfig } from '../../src/core/index.ts';
+import { injectFromMemory } from '../../src/proxy/index.ts';
 import { recall } from '../../src/recall/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import { visibleToAgent } from '../../src/truth/index.ts';
@@ -22,6 +27,12 @@ export interface AgentView {
 /** One way memory reaches an agent, as a function returning everything the agent would be shown. */
 export interface AgentPath {
   name: string;
+  /**
+   * The path shows only what meets the moment (a prime), or hands the agent one block of text (a rendered
+   * folder, a prompt block): the must-not checks hold for it, but not the checks that something must appear
+   * as a separate item.
+   */
+  blob?: boolean;
   see(view: AgentView): Seen[] | Promise<Seen[]>;
 }
 
@@ -74,11 +85,104 @@ export const agentPaths: AgentPath[] = [
         }));
     },
   },
+  {
+    name: 'remem prime (UserPromptSubmit)',
+    blob: true,
+    see({ home, project, query, now }) {
+      const result = remem(['prime'], {
+        home,
+        now,
+        input: JSON.stringify({
+          session_id: `must-not-${Math.random()}`,
+          hook_event_name: 'UserPromptSubmit',
+          cwd: project,
+          prompt: query,
+        }),
+        env: { REMEM_HOLDOUT: '0' },
+      });
+      if (result.code !== 0) throw new Error(`remem prime failed: ${result.stderr}`);
+      if (!result.stdout) return [];
+      const answer = JSON.parse(result.stdout) as { hookSpecificOutput?: { additionalContext?: string } };
+      return [{ kind: 'other', text: answer.hookSpecificOutput?.additionalContext ?? '' }];
+    },
+  },
+  {
+    name: 'remem render --format prompt',
+    blob: true,
+    see({ home, project, now }) {
+      const result = remem(['render', '--format', 'prompt', '--project', project, '--json'], { home, now });
+      if (result.code !== 0) throw new Error(`remem render failed: ${result.stderr}`);
+      return [{ kind: 'other', text: result.json<{ text: string }>().text }];
+    },
+  },
+  {
+    name: 'remem render --dir (memory folder)',
+    blob: true,
+    see({ home, now }) {
+      const dir = mkdtempSync(join(tmpdir(), 'remem-must-not-render-'));
+      try {
+        const result = remem(['render', '--dir', dir], { home, now });
+        if (result.code !== 0) throw new Error(`remem render failed: ${result.stderr}`);
+        return readdirSync(dir).map((name) => ({
+          kind: 'other' as const,
+          text: readFileSync(join(dir, name), 'utf8'),
+        }));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'REST /memory/lessons (as the MCP lessons tool)',
+    async see({ home, project, now }) {
+      const store = openStore(home);
+      try {
+        const config = resolveConfig({ REMEM_HOME: home, HOME: home, CLAUDE_PROJECT_DIR: project });
+        const app = createApiApp({ store, config, token: 'k'.repeat(64), now: () => now });
+        const response = await app.request('/memory/lessons', {
+          headers: { host: '127.0.0.1', authorization: `Bearer ${'k'.repeat(64)}` },
+        });
+        const body = (await response.json()) as { lessons: { type: string; text: string }[] };
+        return body.lessons.map((item) => ({
+          kind: item.type === 'question' ? 'question' : 'lesson',
+          text: item.text,
+        }));
+      } finally {
+        store.close();
+      }
+    },
+  },
+  {
+    name: 'proxy (whole memory up front)',
+    blob: true,
+    async see({ home, project, query, now }) {
+      const store = openStore(home);
+      try {
+        const config = resolveConfig({ REMEM_HOME: home, HOME: home });
+        const injection = await injectFromMemory(
+          { config, db: store.db, now: () => now, cwd: project },
+          {
+            api: 'chat',
+            model: 'm',
+            placement: 'first',
+            session: 'must-not',
+            messages: [{ role: 'user', text: query }],
+          },
+        );
+        return injection ? [{ kind: 'other', text: injection.text }] : [];
+      } finally {
+        store.close();
+      }
+    },
+  },
 ];
 
 /** Everything every path shows the agent, each with the path's name. */
-export async function seenByEveryPath(view: AgentView): Promise<{ path: string; seen: Seen[] }[]> {
-  const all: { path: string; seen: Seen[] }[] = [];
-  for (const path of agentPaths) all.push({ path: path.name, seen: await path.see(view) });
+export async function seenByEveryPath(
+  view: AgentView,
+): Promise<{ path: string; seen: Seen[]; blob: boolean }[]> {
+  const all: { path: string; seen: Seen[]; blob: boolean }[] = [];
+  for (const path of agentPaths)
+    all.push({ path: path.name, seen: await path.see(view), blob: path.blob === true });
   return all;
 }

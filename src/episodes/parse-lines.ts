@@ -1,0 +1,78 @@
+/** Turns and events from the lines of what was read: each line skimmed or parsed, a bad one a warning. */
+import {
+  claudeCodeReader,
+  codexReader,
+  forEachLine,
+  forEachLineRange,
+  type LineResult,
+  parseEventLine,
+  proxyLogReader,
+  type Reader,
+  type Turn,
+} from '../stream/index.ts';
+import { eventToEpisode } from './events.ts';
+import type { IngestWarning, Source, SourceAgent } from './ingest.ts';
+
+/** The reader of each transcript format. */
+export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
+  'claude-code': claudeCodeReader,
+  codex: codexReader,
+  proxy: proxyLogReader,
+};
+
+export interface Parsed {
+  turns: Turn[];
+  events: ReturnType<typeof eventToEpisode>[];
+}
+
+/**
+ * What the lines of `bytes` from `from` hold, numbered after `firstLine`: turns, or for an event file events. A line
+ * the reader can take from its bytes is not decoded whole; one that cannot be read is a warning naming file and line.
+ */
+export function parseBytes(
+  source: Source,
+  bytes: Buffer,
+  from: number,
+  firstLine: number,
+  now: string,
+  warn: (w: IngestWarning) => void,
+): Parsed {
+  const parsed: Parsed = { turns: [], events: [] };
+  if (source.agent === 'events') {
+    forEachLine(bytes, from, firstLine, (line, text) => {
+      const result = parseEventLine(text, line);
+      if ('error' in result) warn({ file: source.path, line, reason: result.error });
+      else parsed.events.push(eventToEpisode(result.event, now, { file: source.path, line }));
+    });
+    return parsed;
+  }
+  const reader = readers[source.agent];
+  forEachLineRange(bytes, from, firstLine, (line, start, end) => {
+    const result =
+      reader.skimLine?.(bytes, start, end, line) ??
+      parseWhole(reader, bytes.toString('utf8', start, end), line);
+    if ('bad' in result) warn({ file: source.path, line, reason: `not JSON (${describeBad(result.bad)})` });
+    else {
+      if (result.warning) warn({ file: source.path, line, reason: result.warning });
+      for (const turn of result.turns) parsed.turns.push(turn);
+    }
+  });
+  return parsed;
+}
+
+/** One line decoded and parsed whole; `bad` holds the text when it is not JSON. */
+function parseWhole(reader: Reader, text: string, line: number): LineResult | { bad: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { bad: text };
+  }
+  return reader.parseLine(value, line);
+}
+
+function describeBad(text: string): string {
+  if (/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text.slice(0, 200))) return 'binary data';
+  if (text.length > 1_000_000) return `${text.length} characters`;
+  return `starts ${JSON.stringify(text.slice(0, 40))}`;
+}

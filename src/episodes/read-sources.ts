@@ -1,0 +1,120 @@
+/** Reading the sources of an ingest: what is new in each, read ahead while the one before is parsed. */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { getRawFile, type RawFile, type Store } from '../store/index.ts';
+import {
+  type Compressed,
+  type Compressor,
+  countLines,
+  type Increment,
+  readIncrement,
+} from '../stream/index.ts';
+import type { IngestWarning, Source } from './ingest.ts';
+
+function incrementOf(
+  source: Source,
+  prior: RawFile | undefined,
+  warn: (w: IngestWarning) => void,
+): Increment | null {
+  if (source.bytes) {
+    if (prior) return null;
+    const bytes = source.bytes;
+    const endsOpen = bytes.length > 0 && bytes[bytes.length - 1] !== 10;
+    return {
+      restarted: false,
+      start: 0,
+      firstLine: 0,
+      bytes,
+      parseFrom: 0,
+      mark: {
+        offset: bytes.length,
+        lines: countLines(bytes) + (endsOpen ? 1 : 0),
+        prefixHash: createHash('sha256').update(bytes).digest('hex'),
+      },
+      size: bytes.length,
+      mtimeMs: 0,
+    };
+  }
+  let stat: { size: number; mtimeMs: number };
+  try {
+    stat = statSync(source.path);
+  } catch (error) {
+    warn({
+      file: source.path,
+      reason: `vanished before it was read: ${(error as NodeJS.ErrnoException).code}`,
+    });
+    return null;
+  }
+  if (prior && prior.size === stat.size && prior.mtimeMs === stat.mtimeMs) return null;
+  return readIncrement(
+    source.path,
+    prior && { offset: prior.offset, lines: prior.lines, prefixHash: prior.prefixHash },
+    { hashFromStart: false },
+  );
+}
+
+/** How many files are read, and their compression started, ahead of the one being parsed. */
+const READ_AHEAD = 2;
+
+/** A source as read ahead: what was prepared (or the error that stopped it), and the warnings it gave meanwhile. */
+export interface ReadAhead {
+  prepared: Prepared | Error | null;
+  warnings: IngestWarning[];
+}
+
+/**
+ * The prepared sources in order, each read and its compression started `READ_AHEAD` files before it is taken: while
+ * this thread parses and commits one file, a worker compresses the next ones. A source's warnings wait with it, so
+ * they come in the order of the sources. A source is never read ahead of an uncommitted read of the same file, which
+ * it would not see.
+ */
+export function readAhead(
+  sources: readonly Source[],
+  prepare: (source: Source, warn: (warning: IngestWarning) => void) => Prepared | null,
+): { next(): ReadAhead } {
+  const waiting: (ReadAhead & { path: string })[] = [];
+  let read = 0;
+  const fill = () => {
+    while (read < sources.length && waiting.length <= READ_AHEAD) {
+      const source = sources[read]!;
+      if (waiting.some((entry) => entry.path === source.path)) break;
+      const warnings: IngestWarning[] = [];
+      let prepared: Prepared | Error | null;
+      try {
+        prepared = prepare(source, (warning) => warnings.push(warning));
+      } catch (error) {
+        prepared = error as Error;
+      }
+      waiting.push({ path: source.path, prepared, warnings });
+      read++;
+    }
+  };
+  return {
+    next() {
+      fill();
+      return waiting.shift()!;
+    },
+  };
+}
+
+export interface Prepared {
+  source: Source;
+  prior: RawFile | undefined;
+  increment: Increment;
+  /** The archive member, and the hash of the bytes when this read left it to be taken here. */
+  compressed: Promise<Compressed>;
+}
+
+/** Reads what is new in a source and starts compressing it; null when nothing changed. */
+export function prepareSource(
+  store: Store,
+  source: Source,
+  compressor: Compressor,
+  warn: (w: IngestWarning) => void,
+): Prepared | null {
+  const prior = getRawFile(store.db, source.path);
+  const increment = incrementOf(source, prior, warn);
+  if (!increment) return null;
+  const digest = increment.mark.prefixHash === '';
+  return { source, prior, increment, compressed: compressor.compress(increment.bytes, { digest }) };
+}
