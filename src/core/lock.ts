@@ -1,37 +1,45 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import { RememError } from './errors.ts';
 
-function alive(pid: number): boolean {
+function holderOf(path: string): number | null {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
   }
 }
 
 /**
  * One holder at a time of a named lock under the home folder (`remem run`): a second caller is told who
- * holds it and gives up. A lock left by a process that died is taken over.
+ * holds it and gives up. The lock is SQLite's lock on `<name>.lock.db`, held by an open exclusive
+ * transaction: taking it is atomic, and the system lets it go when the holder exits, however it exits. (A
+ * file naming a process, taken over when that process is gone, let two callers that found the same dead
+ * holder both take it.) `<name>.lock` names the holder for the message.
  */
 export function acquireLock(home: string, name: string): () => void {
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const path = join(home, `${name}.lock`);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-        throw new RememError('busy', `another remem ${name} is running (pid ${holder}); this one stops here`);
-      }
-      rmSync(path, { force: true });
-    }
+  const holderFile = join(home, `${name}.lock`);
+  const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+  const db = new Database(join(home, `${name}.lock.db`));
+  try {
+    db.pragma('busy_timeout = 0');
+    db.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    db.close();
+    if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+    const holder = holderOf(holderFile);
+    throw new RememError(
+      'busy',
+      `another remem ${name} is running${holder ? ` (pid ${holder})` : ''}; this one stops here`,
+    );
   }
-  throw new RememError('busy', `could not take the ${name} lock in ${home}`);
+  writeFileSync(holderFile, `${process.pid}\n`, { mode: 0o600 });
+  return () => {
+    rmSync(holderFile, { force: true });
+    db.close();
+  };
 }

@@ -54,6 +54,10 @@ export function openStore(home: string, options: OpenOptions = {}): Store {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // A transaction that reads before it writes cannot wait for another writer's commit: SQLite answers
+    // SQLITE_BUSY at once, whatever the busy timeout. Beginning IMMEDIATE makes the wait happen at BEGIN.
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((fn) => transaction(fn).immediate) as Db['transaction'];
     migrate(db, version);
   }
   const schemaVersion = db.pragma('user_version', { simple: true }) as number;

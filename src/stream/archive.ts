@@ -66,39 +66,58 @@ parentPort.on('message', ({ id, bytes, digest }) => {
 /**
  * Compresses archive members on a worker thread, started on the first member. This thread only hands bytes over and
  * takes members back; on the thread pool, an async zlib stream would need this thread, busy parsing, for every chunk.
+ * Should the worker fail or stop, what it had not returned is compressed here instead.
  */
 export function openCompressor(): Compressor {
+  type Job = {
+    bytes: Buffer;
+    digest: boolean;
+    resolve(compressed: Compressed): void;
+    reject(error: Error): void;
+  };
   let worker: Worker | undefined;
   let nextId = 0;
-  const waiting = new Map<number, { resolve(compressed: Compressed): void; reject(error: Error): void }>();
+  const waiting = new Map<number, Job>();
   const start = () => {
     const started = new Worker(COMPRESSOR, { eval: true, execArgv: [] });
     started.unref();
     type Reply = { id: number; member?: Uint8Array; sha256?: string; error?: string };
     started.on('message', ({ id, member, sha256, error }: Reply) => {
-      const promise = waiting.get(id);
+      const job = waiting.get(id);
       waiting.delete(id);
-      if (!member) promise?.reject(new Error(`not compressed: ${error}`));
+      if (!member) job?.reject(new Error(`not compressed: ${error}`));
       else {
         const bytes = Buffer.from(member.buffer, member.byteOffset, member.byteLength);
-        promise?.resolve(sha256 === undefined ? { member: bytes } : { member: bytes, sha256 });
+        job?.resolve(sha256 === undefined ? { member: bytes } : { member: bytes, sha256 });
       }
     });
-    started.on('error', (error) => {
-      for (const promise of waiting.values()) promise.reject(error);
-      waiting.clear();
+    const fallBack = () => {
+      if (worker !== started) return;
       worker = undefined;
-    });
+      for (const job of waiting.values()) {
+        try {
+          job.resolve(compressHere(job.bytes, job.digest));
+        } catch (error) {
+          job.reject(error as Error);
+        }
+      }
+      waiting.clear();
+    };
+    started.on('error', fallBack);
+    started.on('exit', fallBack);
     return started;
   };
   return {
     compress(bytes, options = {}) {
       worker ??= start();
       const id = nextId++;
-      const compressed = new Promise<Compressed>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      const digest = options.digest === true;
+      const compressed = new Promise<Compressed>((resolve, reject) =>
+        waiting.set(id, { bytes, digest, resolve, reject }),
+      );
       // Members are awaited later, in order; a failure is reported then, not as an unhandled rejection now.
       compressed.catch(() => {});
-      worker.postMessage({ id, bytes, digest: options.digest === true });
+      worker.postMessage({ id, bytes, digest });
       return compressed;
     },
     async close() {
@@ -106,6 +125,12 @@ export function openCompressor(): Compressor {
       worker = undefined;
     },
   };
+}
+
+/** What the worker does, done on this thread. */
+function compressHere(bytes: Buffer, digest: boolean): Compressed {
+  const member = gzipSync(bytes, { level: LEVEL });
+  return digest ? { member, sha256: createHash('sha256').update(bytes).digest('hex') } : { member };
 }
 
 /**

@@ -2,7 +2,13 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concurrencyTrial, HOOK_DEADLINE_MS, prepareStore, twoRunsTrial } from './concurrency.ts';
+import {
+  concurrencyTrial,
+  HOOK_DEADLINE_MS,
+  prepareStore,
+  twoRunsTrial,
+  writersTrial,
+} from './concurrency.ts';
 import { type Corpus, writeCorpus } from './corpus.ts';
 import { copyHome, readState, runRemem } from './harness.ts';
 
@@ -51,6 +57,17 @@ describe('many processes on one store', () => {
     },
     120_000,
   );
+
+  it('two ingests and a sleep started together: each waits its turn, none fails, nothing is stored twice', async () => {
+    const once = join(root, 'ingest-once');
+    const args = ['ingest', '--claude', corpus.claude, '--events', corpus.events];
+    expect((await runRemem(args, { home: once, now: '2026-02-01T04:00:00.000Z' })).code).toBe(0);
+    const trial = await writersTrial(corpus, join(root, 'writers'), readState(once));
+    expect(trial.said).toBe('');
+    expect(trial.codes).toEqual([0, 0, 0]);
+    expect(trial.integrity).toBe('ok');
+    expect([trial.missing, trial.extra]).toEqual([0, 0]);
+  }, 60_000);
 
   it('two remem run started together: one runs, the other says so and stops; nothing is corrupted', async () => {
     const template = join(root, 'run-template');

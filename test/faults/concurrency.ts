@@ -343,3 +343,41 @@ async function deadPid(): Promise<number> {
   await child.done;
   return child.child.pid ?? 999_999;
 }
+
+export interface WritersTrial {
+  codes: (number | null)[];
+  /** What the writers said on stderr. */
+  said: string;
+  integrity: string;
+  /** Episodes one ingest alone stores and these did not, and episodes they stored that it does not. */
+  missing: number;
+  extra: number;
+}
+
+/**
+ * Two `remem ingest` of the same new material and a `remem sleep`, started together: as when two agent
+ * sessions end at once and each hook starts an ingest while the nightly job runs. Each must wait its turn.
+ */
+export async function writersTrial(
+  corpus: Corpus,
+  home: string,
+  reference: StoreState,
+): Promise<WritersTrial> {
+  const args = ['ingest', '--claude', corpus.claude, '--events', corpus.events];
+  const results = await Promise.all([
+    runRemem(args, { home, now: FIRST }),
+    runRemem(args, { home, now: FIRST }),
+    runRemem(['sleep'], { home, now: FIRST }),
+  ]);
+  const after = readState(home);
+  return {
+    codes: results.map((result) => result.code),
+    said: results
+      .map((result) => result.stderr.trim())
+      .filter(Boolean)
+      .join(' | '),
+    integrity: checkIntegrity(home),
+    missing: [...reference.episodes.keys()].filter((key) => !after.episodes.has(key)).length,
+    extra: [...after.episodes.keys()].filter((key) => !reference.episodes.has(key)).length,
+  };
+}

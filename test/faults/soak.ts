@@ -11,7 +11,13 @@ import { parseArgs } from 'node:util';
 import { seeded } from '../../bench/_generate.ts';
 import { growthTable, replayGrowth } from '../../bench/growth.ts';
 import { repoRoot } from '../helpers/remem.ts';
-import { concurrencyTrial, HOOK_DEADLINE_MS, prepareStore, twoRunsTrial } from './concurrency.ts';
+import {
+  concurrencyTrial,
+  HOOK_DEADLINE_MS,
+  prepareStore,
+  twoRunsTrial,
+  writersTrial,
+} from './concurrency.ts';
 import { writeCorpus } from './corpus.ts';
 import { crashCommands, crashTrial, prepareCrash, spreadDelays } from './crash.ts';
 import { chooseDiskWay, type DiskCommand, diskFullTrial, prepareDiskFull } from './disk-full.ts';
@@ -192,6 +198,39 @@ async function concurrency(root: string): Promise<void> {
   );
 }
 
+async function writers(root: string): Promise<void> {
+  const corpus = writeCorpus(join(root, 'writers-corpus'), { files: 8, events: 600 });
+  const once = join(root, 'writers-once');
+  await runRemem(['ingest', '--claude', corpus.claude, '--events', corpus.events], {
+    home: once,
+    now: '2026-02-01T04:00:00.000Z',
+  });
+  const reference = readState(once);
+  let lost = 0;
+  const problems: string[] = [];
+  for (let n = 0; n < scale.concurrency; n++) {
+    const home = join(root, 'writers-trial');
+    const trial = await writersTrial(corpus, home, reference);
+    rmSync(home, { recursive: true, force: true });
+    lost += trial.missing;
+    if (trial.codes.some((code) => code !== 0))
+      problems.push(`trial ${n}: exits ${trial.codes.join(', ')}: ${trial.said.slice(0, 300)}`);
+    if (trial.integrity !== 'ok') problems.push(`trial ${n}: integrity ${trial.integrity}`);
+    if (trial.missing || trial.extra)
+      problems.push(`trial ${n}: ${trial.missing} episodes missing, ${trial.extra} extra`);
+  }
+  record(
+    {
+      case: 'Two `remem ingest` and a `remem sleep` started together on new material',
+      trials: scale.concurrency,
+      faults: `${scale.concurrency * 3} writers at once`,
+      failures: problems.length,
+      lost,
+    },
+    problems,
+  );
+}
+
 async function twoRuns(root: string): Promise<void> {
   const corpus = writeCorpus(join(root, 'two-corpus'), { files: 8, events: 600 });
   const template = join(root, 'two-template');
@@ -275,7 +314,10 @@ async function main(): Promise<void> {
     log(`soak in ${root}: ${JSON.stringify(scale)}`);
     if (scale.crash > 0) await crashes(root);
     if (scale.disk > 0) await fullDisks(root);
-    if (scale.concurrency > 0) await concurrency(root);
+    if (scale.concurrency > 0) {
+      await concurrency(root);
+      await writers(root);
+    }
     if (scale.twoRuns > 0) await twoRuns(root);
     if (scale.fuzz > 0) {
       fuzzRows(await fuzzUnits({ numRuns: scale.fuzz }));
@@ -352,6 +394,8 @@ function report(growth: readonly string[]): string {
     '  and a sleep a week later and the MCP server driven by the official client; half the trials without the',
     '  compiled index, so the hooks read the store. Every process exits 0, nothing says SQLITE_BUSY, every hook that',
     "  answered did so within its deadline and left a row in the hooks' log, and the next `remem run` audits each.",
+    '- **Writers**: two ingests of the same new material and a sleep at once (two sessions ending together, each',
+    '  hook starting an ingest, while the nightly job runs): every one exits 0 and no episode is missing or doubled.',
     '- **Two runs**: one runs, the other exits 1 saying another run holds the lock; the store equals one run.',
     '- **Fuzzed**: fast-check, random values and valid inputs damaged (a character changed, a cut, bytes put in, a',
     '  field replaced or removed). Nothing throws; every refusal names its reason; a damaged signed record is never',
