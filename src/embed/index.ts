@@ -1,4 +1,5 @@
 export { fnv1a, hashedVector, hashFeature, tokenize } from './hashed.ts';
+export { type IndexHit, LinkageIndex } from './linkage-index.ts';
 export { createSpace, hashedSpace } from './space.ts';
 export type { Space, SpaceKind } from './types.ts';
 export {

@@ -44,8 +44,12 @@ export function normalize(v: ArrayLike<number>): Float32Array {
   return out;
 }
 
+/** Whether this machine stores a float32 in little-endian byte order, as the stored vectors are. */
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** A vector as bytes for SQLite: little-endian float32, the same on every machine. */
 export function toBlob(v: Float32Array): Buffer {
+  if (littleEndian) return Buffer.from(v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength));
   const buf = Buffer.alloc(v.length * 4);
   for (let i = 0; i < v.length; i++) buf.writeFloatLE(v[i]!, i * 4);
   return buf;
@@ -59,13 +63,16 @@ export function fromBlob(buf: Uint8Array, dims?: number): Float32Array | null {
   if (buf.byteLength % 4 !== 0) return null;
   const length = buf.byteLength / 4;
   if (dims !== undefined && length !== dims) return null;
-  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  const v = new Float32Array(length);
-  for (let i = 0; i < length; i++) {
-    const x = view.getFloat32(i * 4, true);
-    if (!Number.isFinite(x)) return null;
-    v[i] = x;
+  let v: Float32Array;
+  if (littleEndian) {
+    v = new Float32Array(length);
+    new Uint8Array(v.buffer).set(buf);
+  } else {
+    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    v = new Float32Array(length);
+    for (let i = 0; i < length; i++) v[i] = view.getFloat32(i * 4, true);
   }
+  for (let i = 0; i < length; i++) if (!Number.isFinite(v[i]!)) return null;
   return v;
 }
 
@@ -76,10 +83,11 @@ export function dotSparse(dense: ArrayLike<number>, sparse: SparseVector): numbe
   return total;
 }
 
-/** A vector by its non-zero entries. */
+/** A vector by its non-zero entries, in ascending order of dimension. */
 export interface SparseVector {
   indices: Int32Array;
-  values: Float32Array;
+  /** float64 when taken from a sum, so no precision is lost on the way. */
+  values: Float32Array | Float64Array;
 }
 
 export function sparseOf(v: ArrayLike<number>): SparseVector {
@@ -91,7 +99,10 @@ export function sparseOf(v: ArrayLike<number>): SparseVector {
       values.push(v[i]!);
     }
   }
-  return { indices: Int32Array.from(indices), values: Float32Array.from(values) };
+  return {
+    indices: Int32Array.from(indices),
+    values: v instanceof Float64Array ? Float64Array.from(values) : Float32Array.from(values),
+  };
 }
 
 /**
@@ -177,14 +188,6 @@ export class VectorSum {
   /** The sum by its non-zero entries, for linkage against many other sums. */
   sparseSum(): SparseVector {
     return sparseOf(this.sum);
-  }
-
-  /** As `linkageTo`, with the other set's sum given sparse (from its `sparseSum`) and its size. */
-  linkageToSparseSum(other: SparseVector, otherCount: number): number {
-    if (this.n === 0 || otherCount === 0) return 0;
-    let total = 0;
-    for (let i = 0; i < other.indices.length; i++) total += this.sum[other.indices[i]!]! * other.values[i]!;
-    return total / (this.n * otherCount);
   }
 
   /** The direction of the members' mean, unit length (a lesson's vector is the mean of its sources'). */

@@ -1,6 +1,6 @@
 import type { Lesson } from '../core/index.ts';
 import { lessonHash } from '../core/index.ts';
-import { dot, dotSparse, sparseOf, VectorSum } from '../embed/index.ts';
+import { dot, LinkageIndex, type SparseVector, sparseOf, VectorSum } from '../embed/index.ts';
 import { appendAudit, assignEpisode, insertLesson } from '../store/index.ts';
 import { cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
@@ -9,9 +9,15 @@ import { acceptWording, lessonText } from './wording.ts';
 
 interface Partition {
   lessons: NightLesson[];
-  /** Surprises in no lesson yet, waiting for the same surprise to come again. */
-  pending: NightEpisode[];
+  /** The lessons' sums by slot (slot i is `lessons[i]`), so a surprise meets them all in one query. */
+  sums: LinkageIndex;
+  /** Surprises in no lesson yet, waiting for the same surprise to come again; by slot, closed once taken. */
+  pending: (NightEpisode | null)[];
+  waiting: LinkageIndex;
 }
+
+/** Where each lesson's sum is indexed, so that a join anywhere keeps the index equal to the sum. */
+type Slots = Map<NightLesson, { sums: LinkageIndex; slot: number }>;
 
 function byTime(a: NightEpisode, b: NightEpisode): number {
   return a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id;
@@ -21,25 +27,40 @@ function byTime(a: NightEpisode, b: NightEpisode): number {
  * Pass 2: surprises not yet in a lesson join the lesson whose sources they resemble (average linkage over
  * its sources ≥ the linkage cut: +0.5 strength, +1 seen), or form new clusters in which every pair is over
  * the same-surprise cut. One correction is a lesson; an error or a stated surprise must repeat.
- * Linear in the episodes for a bounded number of lessons: a lesson's sources are one running sum.
+ * Each surprise meets the lessons and the waiting surprises of its partition through a `LinkageIndex`: the
+ * work is the dimensions it shares with them, not one dot product per lesson.
  */
 export function lessonsPass(night: Night): void {
   const cuts = cutsOf(night);
+  const dims =
+    night.episodes.values().next().value?.vec.length ?? night.lessons.values().next().value?.sum.dims ?? 0;
+  const slots: Slots = new Map();
   const partitions = new Map<string, Partition>();
   const partition = (key: string): Partition => {
     let found = partitions.get(key);
     if (!found) {
-      found = { lessons: [], pending: [] };
+      found = { lessons: [], sums: new LinkageIndex(dims), pending: [], waiting: new LinkageIndex(dims) };
       partitions.set(key, found);
     }
     return found;
   };
+  const keep = (here: Partition, entry: NightLesson): void => {
+    const slot = here.sums.open();
+    here.lessons.push(entry);
+    slots.set(entry, { sums: here.sums, slot });
+    // Source by source, in the order the sum was made: the index's sums are the lessons' to the last bit.
+    for (const source of entry.sources) here.sums.add(slot, sparseOf(source.vec));
+    if (entry.sources.length === 0 && entry.textVec) here.sums.add(slot, sparseOf(entry.textVec));
+  };
   for (const entry of night.lessons.values()) {
     if (entry.lesson.mergedInto !== null || entry.lesson.review === 'rejected') continue;
     const first = entry.sources[0];
-    partition(
-      partitionOf({ kind: entry.lesson.kind, project: entry.lesson.project, tool: first?.tool ?? null }),
-    ).lessons.push(entry);
+    keep(
+      partition(
+        partitionOf({ kind: entry.lesson.kind, project: entry.lesson.project, tool: first?.tool ?? null }),
+      ),
+      entry,
+    );
   }
   const unassigned = [...night.episodes.values()].filter((episode) => episode.lessonId === null).sort(byTime);
   // Surprises already compared on an earlier night wait first; tonight's are then compared with all of them.
@@ -49,49 +70,48 @@ export function lessonsPass(night: Night): void {
   ];
   for (const episode of ordered) {
     const here = partition(partitionOf(episode));
-    const best = bestLesson(here.lessons, episode);
-    if (best && best.linkage >= cuts.linkage) {
-      join(night, best.lesson, episode, best.linkage);
+    const sparse = sparseOf(episode.vec);
+    const best = bestLesson(here, episode, sparse, cuts.linkage);
+    if (best) {
+      join(night, slots, best.lesson, episode, best.linkage);
       continue;
     }
     if (episode.kind === 'correction') {
       // The person said so: one correction is a lesson on its own.
-      const made = createLesson(night, [episode]);
-      if (made) here.lessons.push(made);
+      const made = createLesson(night, slots, [episode]);
+      if (made) keep(here, made);
       continue;
     }
-    const cluster = episode.fresh ? clusterWith(episode, here.pending, cuts.same) : null;
+    const cluster = episode.fresh ? clusterWith(here, episode, sparse, cuts.same) : null;
     if (!cluster) {
+      here.waiting.add(here.waiting.open(), sparse);
       here.pending.push(episode);
       continue;
     }
-    here.pending = here.pending.filter((other) => !cluster.includes(other));
-    const made = createLesson(night, cluster);
-    if (made) here.lessons.push(made);
+    for (const slot of cluster.slots) {
+      here.pending[slot] = null;
+      here.waiting.close(slot);
+    }
+    const made = createLesson(night, slots, cluster.members);
+    if (made) keep(here, made);
   }
 }
 
+/** The lesson of greatest linkage at or over the cut whose words do not say the opposite; the first on a tie. */
 function bestLesson(
-  lessons: readonly NightLesson[],
+  here: Partition,
   episode: NightEpisode,
+  sparse: SparseVector,
+  cut: number,
 ): { lesson: NightLesson; linkage: number } | null {
-  const { vec } = episode;
-  const sparse = sparseOf(vec);
+  const hits = here.sums.query(sparse, cut);
+  if (hits.length === 0) return null;
   const words = wordsOfEpisode(episode);
-  let best: { lesson: NightLesson; linkage: number } | null = null;
-  for (const lesson of lessons) {
-    const linkage =
-      lesson.sum.count > 0
-        ? lesson.sum.linkageToSparse(sparse)
-        : lesson.textVec
-          ? dot(lesson.textVec, vec)
-          : 0;
-    if (best && linkage <= best.linkage) continue;
-    // Reading the words costs more than the linkage: only for a lesson that would win.
-    if (disagree(episode.kind, words, wordsOfLesson(lesson))) continue;
-    best = { lesson, linkage };
+  for (const hit of hits) {
+    const lesson = here.lessons[hit.slot]!;
+    if (!disagree(episode.kind, words, wordsOfLesson(lesson))) return { lesson, linkage: hit.linkage };
   }
-  return best;
+  return null;
 }
 
 /**
@@ -99,30 +119,36 @@ function bestLesson(
  * that is over the cut with each member already in (complete linkage, as a new cluster must be).
  */
 function clusterWith(
+  here: Partition,
   episode: NightEpisode,
-  pending: readonly NightEpisode[],
+  sparse: SparseVector,
   cut: number,
-): NightEpisode[] | null {
-  const candidates: { other: NightEpisode; similarity: number }[] = [];
+): { members: NightEpisode[]; slots: number[] } | null {
   const words = wordsOfEpisode(episode);
-  const sparse = sparseOf(episode.vec);
-  for (const other of pending) {
-    const similarity = dotSparse(other.vec, sparse);
-    if (similarity < cut || disagree(episode.kind, words, wordsOfEpisode(other))) continue;
-    candidates.push({ other, similarity });
-  }
+  const candidates = here.waiting
+    .query(sparse, cut)
+    .filter((hit) => !disagree(episode.kind, words, wordsOfEpisode(here.pending[hit.slot]!)));
   if (candidates.length === 0) return null;
-  candidates.sort((a, b) => b.similarity - a.similarity);
   const members = [episode];
-  for (const { other } of candidates) {
-    if (members.every((member) => member === episode || dot(member.vec, other.vec) >= cut))
+  const slots: number[] = [];
+  for (const { slot } of candidates) {
+    const other = here.pending[slot]!;
+    if (members.every((member) => member === episode || dot(member.vec, other.vec) >= cut)) {
       members.push(other);
+      slots.push(slot);
+    }
   }
-  return members.sort(byTime);
+  return { members: members.sort(byTime), slots };
 }
 
-function join(night: Night, entry: NightLesson, episode: NightEpisode, linkage: number): void {
+function join(night: Night, slots: Slots, entry: NightLesson, episode: NightEpisode, linkage: number): void {
   const { lesson } = entry;
+  const indexed = slots.get(entry);
+  if (indexed) {
+    // A received lesson's own text stood in for sources it did not have: the first source replaces it.
+    if (entry.sum.count === 0 && entry.textVec) indexed.sums.subtract(indexed.slot, sparseOf(entry.textVec));
+    indexed.sums.add(indexed.slot, sparseOf(episode.vec));
+  }
   episode.lessonId = lesson.id;
   entry.sources.push(episode);
   entry.sum.add(episode.vec);
@@ -157,14 +183,14 @@ function join(night: Night, entry: NightLesson, episode: NightEpisode, linkage: 
 }
 
 /** A new lesson from a cluster of sources, unless its text is tombstoned or reads as an instruction. */
-export function createLesson(night: Night, sources: NightEpisode[]): NightLesson | null {
+function createLesson(night: Night, slots: Slots, sources: NightEpisode[]): NightLesson | null {
   const first = sources[0]!;
   const { text, refused } = acceptWording(null, lessonText(sources));
   const hash = lessonHash(first.kind, text);
   const tombstone = night.tombstones.get(hash);
   if (tombstone) {
     const holder = tombstone.lessonId === null ? undefined : night.lessons.get(tombstone.lessonId);
-    if (holder) for (const source of sources) join(night, holder, source, 1);
+    if (holder) for (const source of sources) join(night, slots, holder, source, 1);
     return null;
   }
   if (refused) {

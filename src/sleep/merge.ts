@@ -1,4 +1,5 @@
 import { lessonHash } from '../core/index.ts';
+import { LinkageIndex, sparseOf } from '../embed/index.ts';
 import { appendAudit, assignEpisode, insertRelation, movePredictions } from '../store/index.ts';
 import { cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
@@ -31,16 +32,20 @@ export function mergePass(night: Night): void {
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     const pairs: { a: NightLesson; b: NightLesson; linkage: number }[] = [];
-    // Each sum by its non-zero entries: a few sources touch few dimensions, and every pair is visited.
-    const sparse = group.map((entry) => entry.sum.sparseSum());
-    for (let i = 0; i < group.length; i++) {
-      for (let j = i + 1; j < group.length; j++) {
-        const linkage = group[i]!.sum.linkageToSparseSum(sparse[j]!, group[j]!.sum.count);
-        if (linkage < cut) continue;
-        if (disagree(group[i]!.lesson.kind, wordsOfLesson(group[i]!), wordsOfLesson(group[j]!))) continue;
-        pairs.push({ a: group[i]!, b: group[j]!, linkage });
-      }
+    // Every pair over the cut, found through the index: the work is the dimensions the sums share.
+    const sums = new LinkageIndex(group[0]!.sum.dims);
+    for (const entry of group) {
+      const slot = sums.open();
+      for (const source of entry.sources) sums.add(slot, sparseOf(source.vec));
     }
+    group.forEach((a, i) => {
+      for (const { slot: j, linkage } of sums.query(a.sum.sparseSum(), cut, a.sum.count)) {
+        if (j <= i) continue;
+        const b = group[j]!;
+        if (disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
+        pairs.push({ a, b, linkage });
+      }
+    });
     pairs.sort((x, y) => y.linkage - x.linkage);
     for (const pair of pairs) {
       const a = rootOf(night, pair.a);

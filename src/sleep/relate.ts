@@ -1,4 +1,4 @@
-import { dot, hashedVector } from '../embed/index.ts';
+import { hashedVector, LinkageIndex, sparseOf } from '../embed/index.ts';
 import { appendAudit, findRelation, insertRelation, lastSleep } from '../store/index.ts';
 import type { Night, NightLesson } from './night.ts';
 import { makesClaims, polarityOf, wordsOfLesson } from './subject.ts';
@@ -34,53 +34,56 @@ export function relatePass(night: Night): void {
       lesson.review !== 'rejected' &&
       makesClaims(lesson.kind),
   );
-  const words = new Map(live.map((entry) => [entry.lesson.id, wordsOfLesson(entry)]));
-  const vectors = new Map(
-    live.map((entry) => [entry.lesson.id, hashedVector(words.get(entry.lesson.id)!, dims)]),
-  );
+  const words = live.map((entry) => wordsOfLesson(entry));
+  const vectors = words.map((text) => sparseOf(hashedVector(text, dims)));
+  const subjects = new LinkageIndex(dims);
+  for (const vector of vectors) subjects.add(subjects.open(), vector);
   const fresh = (entry: NightLesson) => entry.lesson.createdAt > since || entry.lesson.updatedAt > since;
-  for (let i = 0; i < live.length; i++) {
-    for (let j = i + 1; j < live.length; j++) {
-      const a = live[i]!;
-      const b = live[j]!;
-      if (a.lesson.kind !== b.lesson.kind) continue;
-      if (a.lesson.project !== null && b.lesson.project !== null && a.lesson.project !== b.lesson.project)
-        continue;
-      if (!fresh(a) && !fresh(b)) continue;
-      const wordsA = words.get(a.lesson.id)!;
-      const wordsB = words.get(b.lesson.id)!;
-      if (polarityOf(wordsA) === polarityOf(wordsB)) continue;
-      const subject = dot(vectors.get(a.lesson.id)!, vectors.get(b.lesson.id)!);
-      if (subject < night.params.truth.subjectCut) continue;
-      if (related(night, a.lesson.id, b.lesson.id)) continue;
-      const [older, newer] =
-        spokenAt(a) < spokenAt(b) || (spokenAt(a) === spokenAt(b) && a.lesson.id < b.lesson.id)
-          ? [a, b]
-          : [b, a];
-      const ours = older.lesson.origin === 'self' && newer.lesson.origin === 'self';
-      const kind = older.lesson.kind === 'correction' && ours ? 'supersedes' : 'refutes';
-      const reason = `same subject (hashed cosine ${subject.toFixed(3)}), opposite polarity`;
-      insertRelation(night.db, {
-        kind,
-        fromId: newer.lesson.id,
-        toId: older.lesson.id,
-        actor: 'sleep',
-        rules: night.rules,
-        reason,
-        happenedAt: spokenAt(newer),
-        recordedAt: night.now,
-      });
-      appendAudit(night.db, {
-        at: night.now,
-        actor: 'sleep',
-        action: kind === 'supersedes' ? 'supersede' : 'relate',
-        rules: night.rules,
-        lessonId: newer.lesson.id,
-        hash: newer.lesson.hash,
-        reason: `${kind} lesson ${older.lesson.id}: ${reason}`,
-        related: [older.lesson.id],
-      });
-      night.report.related.push({ kind, from: newer.lesson.id, to: older.lesson.id });
+  // Pairs of one subject with a fresh side, found through the index, then taken in the order of the list.
+  const pairs = new Map<number, { i: number; j: number; subject: number }>();
+  live.forEach((entry, k) => {
+    if (!fresh(entry)) return;
+    for (const { slot, linkage } of subjects.query(vectors[k]!, night.params.truth.subjectCut)) {
+      if (slot === k) continue;
+      const [i, j] = slot < k ? [slot, k] : [k, slot];
+      pairs.set(i * live.length + j, { i, j, subject: linkage });
     }
+  });
+  for (const { i, j, subject } of [...pairs.values()].sort((x, y) => x.i - y.i || x.j - y.j)) {
+    const a = live[i]!;
+    const b = live[j]!;
+    if (a.lesson.kind !== b.lesson.kind) continue;
+    if (a.lesson.project !== null && b.lesson.project !== null && a.lesson.project !== b.lesson.project)
+      continue;
+    if (polarityOf(words[i]!) === polarityOf(words[j]!)) continue;
+    if (related(night, a.lesson.id, b.lesson.id)) continue;
+    const [older, newer] =
+      spokenAt(a) < spokenAt(b) || (spokenAt(a) === spokenAt(b) && a.lesson.id < b.lesson.id)
+        ? [a, b]
+        : [b, a];
+    const ours = older.lesson.origin === 'self' && newer.lesson.origin === 'self';
+    const kind = older.lesson.kind === 'correction' && ours ? 'supersedes' : 'refutes';
+    const reason = `same subject (hashed cosine ${subject.toFixed(3)}), opposite polarity`;
+    insertRelation(night.db, {
+      kind,
+      fromId: newer.lesson.id,
+      toId: older.lesson.id,
+      actor: 'sleep',
+      rules: night.rules,
+      reason,
+      happenedAt: spokenAt(newer),
+      recordedAt: night.now,
+    });
+    appendAudit(night.db, {
+      at: night.now,
+      actor: 'sleep',
+      action: kind === 'supersedes' ? 'supersede' : 'relate',
+      rules: night.rules,
+      lessonId: newer.lesson.id,
+      hash: newer.lesson.hash,
+      reason: `${kind} lesson ${older.lesson.id}: ${reason}`,
+      related: [older.lesson.id],
+    });
+    night.report.related.push({ kind, from: newer.lesson.id, to: older.lesson.id });
   }
 }

@@ -1,0 +1,146 @@
+import type { SparseVector } from './vector.ts';
+
+/** One entry found by a query: its slot and its dot product with the query, divided by its count. */
+export interface IndexHit {
+  slot: number;
+  linkage: number;
+}
+
+const initialCapacity = 16;
+
+/**
+ * Many running sums of vectors (a lesson's sources, a waiting surprise), stored dimension by dimension so that
+ * one query reaches all of them at the cost of the entries it shares with them, not the cost of every slot.
+ *
+ * For each dimension, the sums are one contiguous column and a posting list names the slots whose sum has ever
+ * touched that dimension. A query walks only its own non-zero dimensions' postings: with hashed texts (a few
+ * dozen of 256 dimensions each) that is a small part of the slots; with a dense model space it is every slot
+ * once per dimension, which is what a scan costs anyway.
+ *
+ * The linkages are exact and bit for bit those of `VectorSum`: each sum is accumulated in float64 in the order
+ * the vectors were added, and a query adds the products in ascending dimension order, skipping only zeros.
+ */
+export class LinkageIndex {
+  readonly dims: number;
+  private capacity = initialCapacity;
+  private slots = 0;
+  private columns: Float64Array[];
+  private posted: Uint8Array[];
+  private postings: Int32Array[];
+  private postingLengths: Int32Array;
+  private counts = new Float64Array(initialCapacity);
+  private live = new Uint8Array(initialCapacity);
+  private accumulator = new Float64Array(initialCapacity);
+
+  constructor(dims: number) {
+    this.dims = dims;
+    this.columns = Array.from({ length: dims }, () => new Float64Array(initialCapacity));
+    this.posted = Array.from({ length: dims }, () => new Uint8Array(initialCapacity));
+    this.postings = Array.from({ length: dims }, () => new Int32Array(8));
+    this.postingLengths = new Int32Array(dims);
+  }
+
+  /** How many slots were ever opened (removed ones included): the next slot's number. */
+  get size(): number {
+    return this.slots;
+  }
+
+  /** A new, empty slot (count 0, matched by nothing until something is added). */
+  open(): number {
+    if (this.slots === this.capacity) this.grow();
+    const slot = this.slots++;
+    this.live[slot] = 1;
+    return slot;
+  }
+
+  /** Adds a vector, given by its non-zero entries, to a slot's sum, and counts it as one member. */
+  add(slot: number, vector: SparseVector, members = 1): void {
+    this.addEntries(slot, vector, 1);
+    this.counts[slot] = this.counts[slot]! + members;
+  }
+
+  /** Takes a vector added before out of the slot's sum. */
+  subtract(slot: number, vector: SparseVector, members = 1): void {
+    this.addEntries(slot, vector, -1);
+    this.counts[slot] = this.counts[slot]! - members;
+  }
+
+  /** The slot is never matched again. */
+  close(slot: number): void {
+    this.live[slot] = 0;
+  }
+
+  /**
+   * Every live slot with members whose sum meets the query at `dot(sum, query) / (count · members) ≥ cut`, where
+   * `members` is how many vectors the query sums (1 for one vector): strongest first, then by slot. Slots that
+   * share no dimension with the query have linkage 0 and are found only when cut ≤ 0.
+   */
+  query(vector: SparseVector, cut: number, members = 1): IndexHit[] {
+    const n = this.slots;
+    const { accumulator, counts, live } = this;
+    // Most slots share some dimension with a text, so one pass over all of them beats tracking which were met.
+    accumulator.fill(0, 0, n);
+    const { indices, values } = vector;
+    for (let i = 0; i < indices.length; i++) {
+      const d = indices[i]!;
+      const x = values[i]!;
+      const column = this.columns[d]!;
+      const posting = this.postings[d]!;
+      const length = this.postingLengths[d]!;
+      for (let p = 0; p < length; p++) {
+        const slot = posting[p]!;
+        accumulator[slot] = accumulator[slot]! + column[slot]! * x;
+      }
+    }
+    const hits: IndexHit[] = [];
+    for (let slot = 0; slot < n; slot++) {
+      const count = counts[slot]!;
+      if (count <= 0 || live[slot] === 0) continue;
+      const linkage = accumulator[slot]! / (count * members);
+      if (linkage >= cut) hits.push({ slot, linkage });
+    }
+    return hits.sort((a, b) => b.linkage - a.linkage || a.slot - b.slot);
+  }
+
+  private addEntries(slot: number, vector: SparseVector, sign: 1 | -1): void {
+    const { indices, values } = vector;
+    for (let i = 0; i < indices.length; i++) {
+      const d = indices[i]!;
+      const column = this.columns[d]!;
+      column[slot] = sign === 1 ? column[slot]! + values[i]! : column[slot]! - values[i]!;
+      const posted = this.posted[d]!;
+      if (posted[slot] === 0) {
+        posted[slot] = 1;
+        this.post(d, slot);
+      }
+    }
+  }
+
+  private post(d: number, slot: number): void {
+    let posting = this.postings[d]!;
+    const length = this.postingLengths[d]!;
+    if (length === posting.length) {
+      const bigger = new Int32Array(posting.length * 2);
+      bigger.set(posting);
+      this.postings[d] = bigger;
+      posting = bigger;
+    }
+    posting[length] = slot;
+    this.postingLengths[d] = length + 1;
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    const widen = <T extends Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.columns = this.columns.map((column) => widen(column, (n) => new Float64Array(n)));
+    this.posted = this.posted.map((posted) => widen(posted, (n) => new Uint8Array(n)));
+    this.counts = widen(this.counts, (n) => new Float64Array(n));
+    this.live = widen(this.live, (n) => new Uint8Array(n));
+    this.accumulator = new Float64Array(capacity);
+    this.capacity = capacity;
+  }
+}

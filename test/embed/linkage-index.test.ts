@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { defaultParams } from '../../src/core/index.ts';
+import { dot, hashedVector, LinkageIndex, sparseOf, VectorSum } from '../../src/embed/index.ts';
+
+const dims = defaultParams.hashedDims;
+const words = [
+  'install',
+  'migrate',
+  'deploy',
+  'branch',
+  'test',
+  'lint',
+  'cache',
+  'pnpm',
+  'npm',
+  'uv',
+  'pip',
+  'not',
+];
+const text = fc
+  .array(fc.constantFrom(...words), { minLength: 1, maxLength: 8 })
+  .map((list) => list.join(' '));
+
+describe('LinkageIndex', () => {
+  it('gives, bit for bit, the linkage a VectorSum gives, for every slot over the cut', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(text, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 12 }),
+        text,
+        fc.double({ min: -0.2, max: 0.9, noNaN: true }),
+        (groups, query, cut) => {
+          const index = new LinkageIndex(dims);
+          const sums = groups.map((group) => {
+            const slot = index.open();
+            const vectors = group.map((member) => hashedVector(member, dims));
+            for (const v of vectors) index.add(slot, sparseOf(v));
+            return VectorSum.of(vectors, dims);
+          });
+          const q = hashedVector(query, dims);
+          const hits = index.query(sparseOf(q), cut);
+          const expected = sums
+            .map((sum, slot) => ({ slot, linkage: sum.linkageToSparse(sparseOf(q)) }))
+            .filter((hit) => hit.linkage >= cut)
+            .sort((a, b) => b.linkage - a.linkage || a.slot - b.slot);
+          expect(hits).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('follows a slot as vectors are added and taken out, and forgets a closed slot', () => {
+    const index = new LinkageIndex(dims);
+    const a = hashedVector('pnpm install fails on the lockfile', dims);
+    const b = hashedVector('use uv instead of pip for installs', dims);
+    const first = index.open();
+    const second = index.open();
+    index.add(first, sparseOf(a));
+    index.add(second, sparseOf(b));
+    expect(index.query(sparseOf(a), 0.99).map((hit) => hit.slot)).toEqual([first]);
+    index.subtract(first, sparseOf(a));
+    index.add(first, sparseOf(b));
+    expect(index.query(sparseOf(b), 0.99).map((hit) => hit.slot)).toEqual([first, second]);
+    index.close(second);
+    expect(index.query(sparseOf(b), 0.99).map((hit) => hit.slot)).toEqual([first]);
+    expect(index.size).toBe(2);
+  });
+
+  it('divides by the size of a query that is itself a sum (the linkage between two sets)', () => {
+    const index = new LinkageIndex(dims);
+    const left = ['npm test fails', 'npm test failed again'].map((t) => hashedVector(t, dims));
+    const right = ['the npm test fails', 'npm tests fail'].map((t) => hashedVector(t, dims));
+    const slot = index.open();
+    for (const v of right) index.add(slot, sparseOf(v));
+    const leftSum = VectorSum.of(left, dims);
+    const [hit] = index.query(leftSum.sparseSum(), -1, leftSum.count);
+    const pairs = left.flatMap((x) => right.map((y) => dot(x, y)));
+    expect(hit!.linkage).toBeCloseTo(pairs.reduce((s, x) => s + x, 0) / pairs.length, 12);
+    expect(hit!.linkage).toBe(leftSum.linkageTo(VectorSum.of(right, dims)));
+  });
+
+  it('grows past its first capacity and keeps every slot', () => {
+    const index = new LinkageIndex(dims);
+    const vectors = Array.from({ length: 300 }, (_, i) =>
+      hashedVector(`lesson number ${i} about deploys`, dims),
+    );
+    for (const v of vectors) index.add(index.open(), sparseOf(v));
+    const hits = index.query(sparseOf(vectors[277]!), 0.999);
+    expect(hits[0]).toEqual({ slot: 277, linkage: expect.closeTo(1, 6) });
+    expect(index.query(sparseOf(vectors[0]!), -1)).toHaveLength(300);
+  });
+});
