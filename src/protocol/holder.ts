@@ -21,7 +21,7 @@ export function createStoreHolder(
   identity: Identity,
   options: {
     now: () => string;
-    params: Pick<Params, 'sharing'>;
+    params: Pick<Params, 'sharing' | 'commons'>;
     /** Told what each `accept` did, as `remem receive` reports it. */
     onReceive?: (report: ReceiveReport) => void;
   },
