@@ -4,6 +4,7 @@
  * The aim is log2(N) + 3 rounds. `--agents N` (repeatable), `--fanout K` and `--seed S` change the run.
  */
 import { renderSimulation, type SimulationRow, simulateGossip } from '../src/commons/index.ts';
+import { defaultParams } from '../src/core/index.ts';
 
 function option(args: string[], name: string): string[] {
   const values: string[] = [];
@@ -16,7 +17,7 @@ function option(args: string[], name: string): string[] {
 export async function run(args: string[]): Promise<void> {
   const chosen = option(args, '--agents').map(Number);
   const sizes = chosen.length > 0 ? chosen : [1_000, 10_000, 100_000];
-  const fanout = Number(option(args, '--fanout')[0] ?? 3);
+  const fanout = Number(option(args, '--fanout')[0] ?? defaultParams.gossip.fanout);
   const seed = Number(option(args, '--seed')[0] ?? 1);
   const rows: SimulationRow[] = [];
   for (const agents of sizes) {

@@ -5,7 +5,8 @@ import { type IngestReport, listSources } from '../episodes/index.ts';
 import { drainPrimeLogs } from '../prime/index.ts';
 import { type RenderReport, renderMemory } from '../render/index.ts';
 import { morningReportText, type SleepReport, sleep } from '../sleep/index.ts';
-import { delegationTally, openStore, type Store } from '../store/index.ts';
+import { delegationTally, listPeers, openStore, type Store } from '../store/index.ts';
+import type { NightlyPull } from '../transport/index.ts';
 import { refreshViews } from '../truth/index.ts';
 import type { Context } from './command.ts';
 import { formatIngestReport, runIngest } from './ingest-run.ts';
@@ -16,6 +17,8 @@ export interface NightlyResult {
   examples: boolean;
   ingest: IngestReport;
   hooks: { injections: number; rows: number };
+  /** What gossip pulled from peers before sleep; null when this memory knows no peer. */
+  gossip: NightlyPull | null;
   sleep: SleepReport;
   render: RenderReport | null;
   lessonsFile: number;
@@ -26,8 +29,8 @@ export interface NightlyResult {
 const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
 
 /**
- * The nightly job: ingest what is new, move the hooks' logs into the audit, sleep, write lessons.jsonl,
- * render where agents load memory, and the morning report. One run at a time.
+ * The nightly job: ingest what is new, move the hooks' logs into the audit, pull from peers, sleep, write
+ * lessons.jsonl, render where agents load memory, and the morning report. One run at a time.
  */
 export async function runNightly(context: Context, options: { orExamples: boolean }): Promise<NightlyResult> {
   const { config } = context;
@@ -53,6 +56,8 @@ export async function runNightly(context: Context, options: { orExamples: boolea
     const store = openStore(home);
     try {
       const hooks = drainPrimeLogs(store);
+      // Before sleep, so what peers gave tonight predicts from tonight on. The examples' memory pulls nothing.
+      const gossip = examples ? null : await pullFromPeers(context, store);
       const nightConfig = examples ? { ...config, home } : config;
       // The bundled sessions are replayed as of the night after the last of them, or they would have faded.
       const clock = examples && !config.now ? createClock(nightAfter(store)) : context.clock;
@@ -67,6 +72,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
         examples,
         ingest,
         hooks,
+        gossip,
         sleep: report,
         render,
         lessonsFile,
@@ -79,6 +85,20 @@ export async function runNightly(context: Context, options: { orExamples: boolea
   } finally {
     release();
   }
+}
+
+async function pullFromPeers(context: Context, store: Store): Promise<NightlyPull | null> {
+  const { config } = context;
+  if (config.peers.length === 0 && listPeers(store.db).length === 0) return null;
+  const [{ pullFromKnownPeers }, { loadOrCreateIdentity }] = await Promise.all([
+    import('../transport/index.ts'),
+    import('../protocol/index.ts'),
+  ]);
+  return pullFromKnownPeers(store, loadOrCreateIdentity(config.home), {
+    peers: config.peers,
+    params: config.params,
+    now: context.clock.iso(),
+  });
 }
 
 function nightAfter(store: Store): string | undefined {
@@ -104,6 +124,7 @@ export function formatNightly(result: NightlyResult): string {
   lines.push(formatIngestReport(result.ingest), '');
   if (result.hooks.rows)
     lines.push(`Hooks: ${result.hooks.rows} logged moments, ${result.hooks.injections} primes audited.`, '');
+  if (result.gossip) lines.push(...formatGossip(result.gossip), '');
   lines.push(result.morning);
   if (result.render) {
     for (const target of result.render.targets)
@@ -114,4 +135,38 @@ export function formatNightly(result: NightlyResult): string {
   }
   lines.push(`lessons.jsonl: ${result.lessonsFile} lessons`, '', formatStatus(result.status));
   return lines.join('\n');
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+export function formatGossip(pull: NightlyPull): string[] {
+  const lines = [`Peers: pulled from ${pull.chosen.length} of ${plural(pull.known, 'known peer')}.`];
+  for (const { peer, reason } of pull.unusable) lines.push(`  ${peer}: not used, ${reason}`);
+  for (const report of pull.peers) {
+    if (!report.ok) {
+      lines.push(`  ${report.peer}: unreachable, ${report.error}; skipped tonight`);
+      continue;
+    }
+    lines.push(
+      `  ${report.peer}: ${plural(report.origins, 'newer file')}, ${plural(report.accepted, 'record')} taken, ${report.refused.length} refused`,
+    );
+    for (const refusal of report.refused)
+      lines.push(
+        `    refused ${refusal.origin}${refusal.line ? `:${refusal.line}` : ''} ${refusal.code}: ${refusal.reason}`,
+      );
+  }
+  const t = pull.totals;
+  if (pull.peers.some((report) => report.ok))
+    lines.push(
+      `Taken from peers: ${plural(t.received, 'new lesson')} (candidates, pending review), ${t.updated} updated, ${t.corroborated} corroborated, ${plural(t.confirmations, 'confirmation')}, ${plural(t.revocations, 'revocation')} (${t.dropped} dropped).`,
+    );
+  if (pull.learned.length)
+    lines.push(`Learned ${plural(pull.learned.length, 'peer')}: ${pull.learned.join(', ')}`);
+  if (pull.forgotten.length)
+    lines.push(
+      `Forgot ${plural(pull.forgotten.length, 'peer')} that kept failing: ${pull.forgotten.join(', ')}`,
+    );
+  return lines;
 }

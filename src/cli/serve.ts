@@ -13,10 +13,8 @@ export const serveCommand: CommandSpec = {
     const store = openStore(context.config.home);
     const token = loadOrCreateToken(context.config.home);
     const now = () => context.clock.iso();
-    const [{ createGossipRoutes }, { createStoreHolder, loadOrCreateIdentity }] = await Promise.all([
-      import('../transport/index.ts'),
-      import('../protocol/index.ts'),
-    ]);
+    const [{ createGossipRoutes, peersToAnnounce }, { createStoreHolder, loadOrCreateIdentity }] =
+      await Promise.all([import('../transport/index.ts'), import('../protocol/index.ts')]);
     // The records this memory holds, its own and others', byte for byte as signed, for peers to pull.
     const holder = createStoreHolder(store, loadOrCreateIdentity(context.config.home), {
       now,
@@ -27,7 +25,7 @@ export const serveCommand: CommandSpec = {
       config: context.config,
       token,
       now,
-      open: createGossipRoutes({ holder }),
+      open: createGossipRoutes({ holder, peers: () => peersToAnnounce(store, context.config.peers) }),
     });
     const port = options['port'] as number;
     await new Promise<void>((resolve, reject) => {

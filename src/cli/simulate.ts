@@ -9,17 +9,17 @@ export const simulateCommand: CommandSpec = {
     { flags: '--agents <n>', description: 'how many memories', parse: 'int' },
     {
       flags: '--fanout <k>',
-      description: 'peers each memory pulls from per round',
+      description: 'peers each memory pulls from per round (default: params.gossip.fanout, 3)',
       parse: 'int',
-      default: 3,
     },
     { flags: '--seed <s>', description: 'the random seed', parse: 'int', default: 1 },
   ],
-  async run(_context, args, options) {
+  async run(context, args, options) {
     if (args[0] !== 'gossip') throw new UsageError(`simulate: unknown simulation ${args[0]} (gossip)`);
     const agents = options['agents'] as number | undefined;
     if (agents === undefined || agents < 5) throw new UsageError('simulate gossip needs --agents N, N ≥ 5');
-    const fanout = options['fanout'] as number;
+    // The fanout `remem run` pulls with, unless told: the simulation measures the memory as configured.
+    const fanout = (options['fanout'] as number | undefined) ?? context.config.params.gossip.fanout;
     if (fanout < 1) throw new UsageError('--fanout is at least 1');
     const { simulateGossip, renderSimulation } = await import('../commons/index.ts');
     const row = simulateGossip({ agents, fanout, seed: options['seed'] as number });

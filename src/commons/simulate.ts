@@ -1,4 +1,4 @@
-import type { LessonHash } from '../core/index.ts';
+import { defaultParams, type LessonHash } from '../core/index.ts';
 import {
   generateIdentity,
   type Identity,
@@ -78,7 +78,7 @@ const dayOf = (round: number) => new Date(start + round * dayMs).toISOString();
 export function simulateGossip(options: SimulationOptions): SimulationRow {
   const began = performance.now();
   const agents = options.agents;
-  const fanout = options.fanout ?? 3;
+  const fanout = options.fanout ?? defaultParams.gossip.fanout;
   const seed = options.seed ?? 1;
   const maxRounds = options.maxRounds ?? 200;
   const N = options.N ?? 3;

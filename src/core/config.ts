@@ -35,6 +35,11 @@ export interface Config {
   projectDir: string | null;
   /** The bearer token `remem share --commons` sends (`REMEM_COMMONS_TOKEN`, else `commonsToken` in config.json). */
   commonsToken?: string;
+  /**
+   * Peers `remem run` pulls gossip from: base URLs of other memories' `remem serve` (`REMEM_PEERS`, comma or
+   * space separated, else `peers` in config.json). Kept as written; each is checked where it is used.
+   */
+  peers: readonly string[];
 }
 
 export interface Flags {
@@ -46,6 +51,7 @@ interface FileConfig {
   embed?: { space?: SpaceName; url?: string; model?: string; apiKey?: string; timeoutMs?: number };
   params?: Record<string, unknown>;
   commonsToken?: string;
+  peers?: string[];
 }
 
 /**
@@ -68,6 +74,7 @@ function fileSchema() {
         .optional(),
       params: z.record(z.string(), z.unknown()).optional(),
       commonsToken: z.string().optional(),
+      peers: z.array(z.string()).optional(),
     })
     .loose();
 }
@@ -143,6 +150,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
   };
   const now = env['REMEM_NOW'];
   const commonsToken = env['REMEM_COMMONS_TOKEN'] || file.commonsToken;
+  const peersFromEnv = env['REMEM_PEERS']?.split(/[\s,]+/).filter(Boolean);
   const config: Config = {
     home,
     holdout: parseHoldout(env['REMEM_HOLDOUT']) ?? file.holdout ?? defaultParams.holdoutShare,
@@ -158,6 +166,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     }),
     debug: Boolean(env['REMEM_DEBUG']),
     projectDir: env['CLAUDE_PROJECT_DIR'] || null,
+    peers: peersFromEnv ?? file.peers ?? [],
     ...(now ? { now } : {}),
     ...(commonsToken ? { commonsToken } : {}),
   };

@@ -16,6 +16,18 @@ export const defaultParams = {
   holdoutShare: 0.5,
   sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },
   commons: { maxRecords: 1000, maxBytes: 256 * 1024, confirmations: 3, fadeDays: 90 },
+  gossip: {
+    /** Peers `remem run` pulls from each night (protocol §5: a few; the simulation's aim holds at 3). */
+    fanout: 3,
+    /** Per request to a peer: a peer that is down or slow costs the night no more than this. */
+    timeoutMs: 5000,
+    /** Per peer, all its requests together. */
+    peerBudgetMs: 20_000,
+    /** Peers learned from others' indexes kept at most; configured peers are never counted or dropped. */
+    maxLearned: 100,
+    /** A learned peer that failed this many nights in a row is forgotten. */
+    forgetAfterFailures: 5,
+  },
   truth: {
     /**
      * Two lessons are about one subject when the hashed-space cosine of their words reaches this: lower than

@@ -1,14 +1,14 @@
 import type { Params } from '../core/index.ts';
 import { heldOrigins, recordsOf, type Store } from '../store/index.ts';
 import type { Identity, Origin } from './keys.ts';
-import { receive } from './receive.ts';
+import { type ReceiveReport, receive } from './receive.ts';
 import type { ParsedRecord } from './verify.ts';
 
 /** What a holder answers when handed records: the shape gossip's `GossipHolder.accept` returns. */
 export interface HolderAnswer {
   /** Records that changed what this memory holds. */
   accepted: number;
-  refused: { line: string; reason: string }[];
+  refused: { line: string; code: string; reason: string }[];
 }
 
 /**
@@ -19,7 +19,12 @@ export interface HolderAnswer {
 export function createStoreHolder(
   store: Store,
   identity: Identity,
-  options: { now: () => string; params: Pick<Params, 'sharing'> },
+  options: {
+    now: () => string;
+    params: Pick<Params, 'sharing' | 'commons'>;
+    /** Told what each `accept` did, as `remem receive` reports it. */
+    onReceive?: (report: ReceiveReport) => void;
+  },
 ) {
   return {
     known(): ReadonlyMap<Origin, string> {
@@ -31,12 +36,14 @@ export function createStoreHolder(
     accept(origin: Origin, records: readonly ParsedRecord[]): HolderAnswer {
       const file = { source: `gossip:${origin}`, origin, records, refused: [], problem: null };
       const report = receive(store, identity, [file], { now: options.now(), params: options.params });
+      options.onReceive?.(report);
       return {
         accepted:
           report.received + report.updated + report.corroborated + report.confirmations + report.revocations,
         refused: report.refusals.map((refusal) => ({
           line: refusal.record ?? '',
-          reason: `${refusal.code}: ${refusal.reason}`,
+          code: refusal.code,
+          reason: refusal.reason,
         })),
       };
     },

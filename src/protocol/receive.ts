@@ -37,7 +37,7 @@ export interface IncomingFile {
 
 export interface ReceiveOptions {
   now: string;
-  params: Pick<Params, 'sharing'>;
+  params: Pick<Params, 'sharing' | 'commons'>;
 }
 
 export interface ReceiveRefusal {
@@ -83,7 +83,9 @@ const order = { revoke: 0, lesson: 1, confirm: 2 } as const;
  *   strength 0.5, kind and text as received; its line is kept byte for byte;
  * - the same hash already held (this memory's own lesson, or one from another origin) is a corroboration;
  * - a confirmation raises the lessons of that hash held here, unless it comes from their own origin;
- * - a revocation by a lesson's origin drops it here (vetoed, never shown to an agent) and tombstones its hash.
+ * - a revocation by a lesson's origin drops it here (vetoed, never shown to an agent) and tombstones its hash;
+ * - so do revocations by a quorum of a received lesson's confirmers (more than half, at least N), as the
+ *   commons-wide state counts them; checked once every record is in, so their order does not matter.
  * A memory raises a lesson once (+0.5), however many times and ways it supports it. Everything is audited.
  */
 export function receive(
@@ -123,6 +125,7 @@ export function receive(
       else if (parsed.kind === 'lesson') run.lesson(source, parsed.record.hash, parsed);
       else run.confirmation(parsed.record.confirm, parsed);
     }
+    run.dropRevokedByQuorum();
   })();
   return report;
 }
@@ -139,6 +142,9 @@ class Receiving {
     this.options = options;
     this.report = report;
   }
+
+  /** Hashes whose confirmations or revocations by others changed in this receive. */
+  private readonly votedOn = new Set<string>();
 
   private get now(): string {
     return this.options.now;
@@ -218,7 +224,8 @@ class Receiving {
     this.report.revocations++;
     const { db } = this.store;
     deleteRecord(db, 'lesson', hash, origin);
-    // Only the memory that published a lesson withdraws it: a revocation by anyone else changes nothing here.
+    this.votedOn.add(hash);
+    // The memory that published a lesson withdraws it; anyone else's revocation counts only in a quorum.
     for (const lesson of this.holders(hash)) {
       if (lesson.origin !== origin) continue;
       saveLesson(db, { ...lesson, vetoedAt: this.now, updatedAt: this.now });
@@ -250,6 +257,7 @@ class Receiving {
       refuse('revoked', `lesson ${hash} was revoked by its origin`);
       return;
     }
+    this.votedOn.add(hash);
     if (!this.keep(parsed, hash)) return;
     const holders = this.holders(hash);
     if (holders.some((lesson) => lesson.origin === record.origin)) {
@@ -289,7 +297,52 @@ class Receiving {
 
   confirmation(hash: string, parsed: ParsedRecord): void {
     if (!this.keep(parsed, hash)) return;
+    this.votedOn.add(hash);
     this.report.confirmations++;
     for (const lesson of this.holders(hash)) this.support(lesson, parsed.record.origin, 'confirm', hash);
+  }
+
+  /**
+   * The quorum the commons-wide state counts (protocol §3): confirmers are memories that confirmed the lesson
+   * and did not publish it; it is revoked when more than half of them, and at least N, revoked it.
+   */
+  private quorumOf(hash: string): { revokers: number; confirmers: number } | null {
+    const { db } = this.store;
+    const publishers = new Set(recordsAbout(db, 'lesson', hash).map((record) => record.origin));
+    const confirmers = recordsAbout(db, 'confirm', hash)
+      .map((record) => record.origin)
+      .filter((origin) => !publishers.has(origin));
+    const revokers = new Set(recordsAbout(db, 'revoke', hash).map((record) => record.origin));
+    const voted = confirmers.filter((origin) => revokers.has(origin)).length;
+    const needed = this.options.params.commons.confirmations;
+    return voted >= needed && voted * 2 > confirmers.length
+      ? { revokers: voted, confirmers: confirmers.length }
+      : null;
+  }
+
+  /** Drops the received lessons a quorum of their confirmers revoked. This memory's own lessons stay its own. */
+  dropRevokedByQuorum(): void {
+    const { db } = this.store;
+    for (const hash of this.votedOn) {
+      const received = this.holders(hash).filter((lesson) => lesson.origin !== 'self');
+      if (received.length === 0) continue;
+      const quorum = this.quorumOf(hash);
+      if (quorum === null) continue;
+      const reason = `revoked by ${quorum.revokers} of its ${quorum.confirmers} confirmers`;
+      for (const lesson of received) {
+        saveLesson(db, { ...lesson, vetoedAt: this.now, updatedAt: this.now });
+        addTombstone(db, hash, reason, lesson.id, this.now);
+        this.report.dropped++;
+        appendAudit(db, {
+          at: this.now,
+          actor: 'receive',
+          action: 'revoke',
+          rules: RECEIVE_RULES,
+          lessonId: lesson.id,
+          hash,
+          reason,
+        });
+      }
+    }
   }
 }

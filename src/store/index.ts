@@ -43,6 +43,7 @@ export {
 } from './lessons.ts';
 export { type DelegationTally, delegationTally, replaceSessionOffers } from './offers.ts';
 export { type Db, type OpenOptions, openStore, SCHEMA_VERSION, STORE_FILE, type Store } from './open.ts';
+export { forgetPeer, learnPeer, listPeers, notePeerPull, type StoredPeer } from './peers.ts';
 export {
   insertPrediction,
   listPredictions,

@@ -25,6 +25,8 @@ import {
 /** What a holder says about one record it did not take (a tombstone, a veto). */
 export interface HolderRefusal {
   line: string;
+  /** Why, as a code (`tombstoned`, `revoked`, …) when the holder has one. */
+  code?: string;
   reason: string;
 }
 
@@ -87,7 +89,8 @@ export interface CheckOptions {
 export interface PullRefusal {
   origin: Origin;
   line: number;
-  code: LineProblem | FileProblem | 'holder';
+  /** A `LineProblem` or `FileProblem`, `http` for a file the peer did not serve, or the holder's code. */
+  code: LineProblem | FileProblem | (string & {});
   reason: string;
 }
 
@@ -120,7 +123,12 @@ export function takeOffer(holder: GossipHolder, offer: Offer, options: CheckOpti
 }
 
 function holderRefusals(origin: Origin, result: AcceptResult): PullRefusal[] {
-  return result.refused.map((refusal) => ({ origin, line: 0, code: 'holder', reason: refusal.reason }));
+  return result.refused.map((refusal) => ({
+    origin,
+    line: 0,
+    code: refusal.code ?? 'holder',
+    reason: refusal.reason,
+  }));
 }
 
 export interface GossipDeps {
@@ -160,6 +168,10 @@ export interface PullOptions extends CheckOptions {
   fetch: typeof fetch;
   /** Per request; 10 seconds unless told. */
   timeoutMs?: number;
+  /** Per peer, all its requests together; 60 seconds unless told. */
+  peerBudgetMs?: number;
+  /** An origin not to pull (this memory's own: it never takes its own records from others). */
+  except?: Origin;
   /** At most this many peers learned from one pull. */
   maxLearned?: number;
 }
@@ -172,6 +184,8 @@ export interface PeerReport {
   origins: number;
   accepted: number;
   refused: PullRefusal[];
+  /** Peers its index named that this pull had not heard of. */
+  learned?: string[];
 }
 
 export interface PullReport {
@@ -203,7 +217,8 @@ export async function readLimited(response: Response, maxBytes: number): Promise
   return Buffer.concat(chunks);
 }
 
-function peerUrl(text: string): string | null {
+/** A peer's base URL as gossip uses it (http or https, no credentials, no trailing slash), or null. */
+export function peerUrl(text: string): string | null {
   try {
     const url = new URL(text);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
@@ -223,25 +238,46 @@ async function pullFromPeer(
 ): Promise<PeerReport> {
   const report: PeerReport = { peer, ok: true, origins: 0, accepted: 0, refused: [] };
   const limits = options.limits ?? defaultFileLimits;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const budgetMs = options.peerBudgetMs ?? 60_000;
+  const budget = AbortSignal.timeout(budgetMs);
   const get = (path: string) =>
-    options.fetch(`${peer}${path}`, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+    options.fetch(`${peer}${path}`, { signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), budget]) });
   try {
     const response = await get('/gossip/index');
-    if (!response.ok) throw new Error(`index: HTTP ${response.status}`);
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`index: HTTP ${response.status}`);
+    }
     // An index lists at most one entry per origin: a generous cap still bounds what a peer can make us read.
     const raw = await readLimited(response, 64 * 1024 * 1024);
-    const index = gossipIndexSchema.safeParse(JSON.parse(Buffer.from(raw).toString('utf8')));
+    let body: unknown;
+    try {
+      body = JSON.parse(Buffer.from(raw).toString('utf8'));
+    } catch {
+      throw new Error('index: not JSON');
+    }
+    const index = gossipIndexSchema.safeParse(body);
     if (!index.success) throw new Error(`index: ${index.error.issues[0]?.message ?? 'not an index'}`);
     for (const named of index.data.peers ?? []) {
       const url = peerUrl(named);
-      if (url !== null && !skip.has(url) && learned.size < (options.maxLearned ?? 100)) learned.add(url);
+      if (url === null || skip.has(url) || learned.has(url) || learned.size >= (options.maxLearned ?? 100))
+        continue;
+      learned.add(url);
+      report.learned = [...(report.learned ?? []), url];
     }
     for (const entry of index.data.entries) {
       const origin = entry.origin as Origin;
-      if (!isNewer(entry.updated, holder.known().get(origin))) continue;
+      if (origin === options.except || !isNewer(entry.updated, holder.known().get(origin))) continue;
       const file = await get(`/gossip/${origin}.jsonl`);
       if (!file.ok) {
         await file.body?.cancel();
+        report.refused.push({
+          origin,
+          line: 0,
+          code: 'http',
+          reason: `the peer answered HTTP ${file.status}`,
+        });
         continue;
       }
       const body = await readLimited(file, limits.maxBytes);
@@ -261,14 +297,24 @@ async function pullFromPeer(
     }
   } catch (error) {
     report.ok = false;
-    report.error = error instanceof Error ? error.message : String(error);
+    report.error = describeFailure(error, budget.aborted ? `${budgetMs} ms in all` : `${timeoutMs} ms`);
   }
   return report;
 }
 
+/** One line a person can act on: `fetch failed` alone does not say the peer refused the connection. */
+function describeFailure(error: unknown, limit: string): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return `no answer within ${limit}`;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const detail = typeof cause?.code === 'string' ? cause.code : cause?.message;
+  return typeof detail === 'string' && detail !== '' ? `${error.message} (${detail})` : error.message;
+}
+
 /**
  * Pulls from each peer (a base URL serving the gossip routes) the files newer than what the holder has,
- * checks every line, and hands what verifies to the holder. One peer failing never stops the others.
+ * checks every line, and hands what verifies to the holder. Peers are asked at once, so a slow one costs no
+ * more than its own timeouts; one peer failing never stops the others. Reports come in the order given.
  */
 export async function pullFromPeers(
   peers: readonly string[],
@@ -278,7 +324,6 @@ export async function pullFromPeers(
   const bases = peers.map((peer) => peerUrl(peer) ?? peer);
   const skip = new Set(bases);
   const learned = new Set<string>();
-  const reports: PeerReport[] = [];
-  for (const peer of bases) reports.push(await pullFromPeer(peer, holder, options, learned, skip));
+  const reports = await Promise.all(bases.map((peer) => pullFromPeer(peer, holder, options, learned, skip)));
   return { peers: reports, learned: [...learned] };
 }

@@ -35,12 +35,20 @@ export {
   type PullOptions,
   type PullRefusal,
   type PullReport,
+  peerUrl,
   pullFromPeers,
   readLimited,
   type TakeResult,
   takeOffer,
 } from './gossip.ts';
 export { createMemoryHolder } from './memory-holder.ts';
+export {
+  type NightlyPull,
+  type NightlyPullOptions,
+  type PulledTotals,
+  peersToAnnounce,
+  pullFromKnownPeers,
+} from './peers.ts';
 export {
   checkRecordLines,
   defaultFileLimits,

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,4 +44,40 @@ export function remem(args: string[], options: RunOptions): RunResult {
       return JSON.parse(stdout) as T;
     },
   };
+}
+
+/** `remem` without blocking this process: for a run that talks to a server the test itself holds open. */
+export function rememAsync(args: string[], options: RunOptions): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [binary, ...args], {
+      cwd: options.cwd ?? repoRoot,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: join(options.home, 'user'),
+        REMEM_HOME: options.home,
+        ...(options.now ? { REMEM_NOW: options.now } : {}),
+        ...options.env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({
+        code: code ?? -1,
+        stdout,
+        stderr,
+        json<T>() {
+          return JSON.parse(stdout) as T;
+        },
+      }),
+    );
+    child.stdin.end(options.input ?? '');
+  });
 }

@@ -237,4 +237,54 @@ describe('the merge rule', () => {
       expect(listLessons(store.db)).toHaveLength(1);
     });
   });
+
+  it('revocations by a quorum of a received lesson’s confirmers drop it, in whatever order they come', () => {
+    const hash = lessonHash('error', text);
+    const sender = generateIdentity();
+    const confirmers = Array.from({ length: 4 }, () => generateIdentity());
+    const stranger = generateIdentity();
+    const confirms = confirmers.map((c) => fileOf(c, [signRecord(c, { confirm: hash, updated: at(1) })]));
+    const revokes = (who: Identity[]) =>
+      who.map((c) => fileOf(c, [signRecord(c, { revoke: hash, updated: at(2) })]));
+    const lesson = fileOf(sender, [lessonLine(sender)]);
+
+    // Two of four confirmers, and a stranger who never confirmed it, are not a quorum.
+    withStore((store) => {
+      const me = generateIdentity();
+      const report = receive(
+        store,
+        me,
+        [lesson, ...confirms, ...revokes([...confirmers.slice(0, 2), stranger])],
+        {
+          now: at(3),
+          params,
+        },
+      );
+      expect(report).toMatchObject({ received: 1, dropped: 0 });
+      expect(listLessons(store.db)[0]!.vetoedAt).toBeNull();
+      // A third is: more than half of four, and at least three.
+      const third = receive(store, me, revokes([confirmers[2]!]), { now: at(4), params });
+      expect(third).toMatchObject({ revocations: 1, dropped: 1 });
+      expect(listLessons(store.db)[0]!.vetoedAt).toBe(at(4));
+      expect(receive(store, me, [lesson], { now: at(5), params }).byReason).toEqual({ tombstoned: 1 });
+    });
+
+    // The votes first and the lesson last: the same state.
+    withStore((store) => {
+      const me = generateIdentity();
+      receive(store, me, [...revokes(confirmers.slice(0, 3)), ...confirms], { now: at(3), params });
+      const report = receive(store, me, [lesson], { now: at(4), params });
+      expect(report).toMatchObject({ received: 1, dropped: 1 });
+      expect(listLessons(store.db)[0]!.vetoedAt).toBe(at(4));
+    });
+
+    // This memory's own lesson stays its own, whatever others vote.
+    withStore((store) => {
+      const me = generateIdentity();
+      ownLesson(store.db, { text });
+      const report = receive(store, me, [...confirms, ...revokes(confirmers)], { now: at(3), params });
+      expect(report.dropped).toBe(0);
+      expect(listLessons(store.db)[0]!.vetoedAt).toBeNull();
+    });
+  });
 });
