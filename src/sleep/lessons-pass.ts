@@ -3,7 +3,7 @@ import { lessonHash } from '../core/index.ts';
 import { dot, LinkageIndex, type SparseVector, sparseOf, VectorSum } from '../embed/index.ts';
 import { appendAudit, assignEpisode, insertLesson } from '../store/index.ts';
 import { cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
-import { lineOf } from './report.ts';
+import { lineOf, type SleepReport } from './report.ts';
 import { disagree, wordsOfEpisode, wordsOfLesson } from './subject.ts';
 import { acceptWording, lessonText } from './wording.ts';
 
@@ -16,8 +16,14 @@ interface Partition {
   waiting: LinkageIndex;
 }
 
-/** Where each lesson's sum is indexed, so that a join anywhere keeps the index equal to the sum. */
-type Slots = Map<NightLesson, { sums: LinkageIndex; slot: number }>;
+/** What the pass keeps beside the night: where each lesson's sum is indexed, and the report's lines by lesson. */
+interface Pass {
+  night: Night;
+  /** So that a join anywhere keeps the index equal to the lesson's sum. */
+  slots: Map<NightLesson, { sums: LinkageIndex; slot: number }>;
+  strengthened: Map<number, SleepReport['strengthened'][number]>;
+  learned: Set<number>;
+}
 
 function byTime(a: NightEpisode, b: NightEpisode): number {
   return a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id;
@@ -34,7 +40,8 @@ export function lessonsPass(night: Night): void {
   const cuts = cutsOf(night);
   const dims =
     night.episodes.values().next().value?.vec.length ?? night.lessons.values().next().value?.sum.dims ?? 0;
-  const slots: Slots = new Map();
+  const pass: Pass = { night, slots: new Map(), strengthened: new Map(), learned: new Set() };
+  const { slots } = pass;
   const partitions = new Map<string, Partition>();
   const partition = (key: string): Partition => {
     let found = partitions.get(key);
@@ -73,12 +80,12 @@ export function lessonsPass(night: Night): void {
     const sparse = sparseOf(episode.vec);
     const best = bestLesson(here, episode, sparse, cuts.linkage);
     if (best) {
-      join(night, slots, best.lesson, episode, best.linkage);
+      join(pass, best.lesson, episode, best.linkage);
       continue;
     }
     if (episode.kind === 'correction') {
       // The person said so: one correction is a lesson on its own.
-      const made = createLesson(night, slots, [episode]);
+      const made = createLesson(pass, [episode]);
       if (made) keep(here, made);
       continue;
     }
@@ -92,7 +99,7 @@ export function lessonsPass(night: Night): void {
       here.pending[slot] = null;
       here.waiting.close(slot);
     }
-    const made = createLesson(night, slots, cluster.members);
+    const made = createLesson(pass, cluster.members);
     if (made) keep(here, made);
   }
 }
@@ -141,9 +148,10 @@ function clusterWith(
   return { members: members.sort(byTime), slots };
 }
 
-function join(night: Night, slots: Slots, entry: NightLesson, episode: NightEpisode, linkage: number): void {
+function join(pass: Pass, entry: NightLesson, episode: NightEpisode, linkage: number): void {
+  const { night } = pass;
   const { lesson } = entry;
-  const indexed = slots.get(entry);
+  const indexed = pass.slots.get(entry);
   if (indexed) {
     // A received lesson's own text stood in for sources it did not have: the first source replaces it.
     if (entry.sum.count === 0 && entry.textVec) indexed.sums.subtract(indexed.slot, sparseOf(entry.textVec));
@@ -163,12 +171,14 @@ function join(night: Night, slots: Slots, entry: NightLesson, episode: NightEpis
   lesson.updatedAt = night.now;
   if (lesson.archived) lesson.archived = false;
   entry.changed = true;
-  const known = night.report.strengthened.find((line) => line.id === lesson.id);
+  const known = pass.strengthened.get(lesson.id);
   if (known) {
     known.by++;
     Object.assign(known, lineOf(lesson), { by: known.by });
-  } else if (!night.report.learned.some((line) => line.id === lesson.id)) {
-    night.report.strengthened.push({ ...lineOf(lesson), by: 1 });
+  } else if (!pass.learned.has(lesson.id)) {
+    const line = { ...lineOf(lesson), by: 1 };
+    night.report.strengthened.push(line);
+    pass.strengthened.set(lesson.id, line);
   }
   appendAudit(night.db, {
     at: night.now,
@@ -183,14 +193,15 @@ function join(night: Night, slots: Slots, entry: NightLesson, episode: NightEpis
 }
 
 /** A new lesson from a cluster of sources, unless its text is tombstoned or reads as an instruction. */
-function createLesson(night: Night, slots: Slots, sources: NightEpisode[]): NightLesson | null {
+function createLesson(pass: Pass, sources: NightEpisode[]): NightLesson | null {
+  const { night } = pass;
   const first = sources[0]!;
   const { text, refused } = acceptWording(null, lessonText(sources));
   const hash = lessonHash(first.kind, text);
   const tombstone = night.tombstones.get(hash);
   if (tombstone) {
     const holder = tombstone.lessonId === null ? undefined : night.lessons.get(tombstone.lessonId);
-    if (holder) for (const source of sources) join(night, slots, holder, source, 1);
+    if (holder) for (const source of sources) join(pass, holder, source, 1);
     return null;
   }
   if (refused) {
@@ -234,6 +245,7 @@ function createLesson(night: Night, slots: Slots, sources: NightEpisode[]): Nigh
     assignEpisode(night.db, source.id, id);
   }
   night.report.learned.push(lineOf(entry.lesson));
+  pass.learned.add(id);
   appendAudit(night.db, {
     at: night.now,
     actor: 'sleep',

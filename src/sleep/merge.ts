@@ -31,22 +31,19 @@ export function mergePass(night: Night): void {
   }
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    const pairs: { a: NightLesson; b: NightLesson; linkage: number }[] = [];
-    // Every pair over the cut, found through the index: the work is the dimensions the sums share.
+    const pairs: { a: NightLesson; b: NightLesson; i: number; j: number; linkage: number }[] = [];
+    // Every pair over the cut, each once: a lesson meets, through the index, those listed before it.
     const sums = new LinkageIndex(group[0]!.sum.dims);
-    for (const entry of group) {
-      const slot = sums.open();
-      for (const source of entry.sources) sums.add(slot, sparseOf(source.vec));
-    }
-    group.forEach((a, i) => {
-      for (const { slot: j, linkage } of sums.query(a.sum.sparseSum(), cut, a.sum.count)) {
-        if (j <= i) continue;
-        const b = group[j]!;
+    group.forEach((b, j) => {
+      for (const { slot: i, linkage } of sums.query(b.sum.sparseSum(), cut, b.sum.count)) {
+        const a = group[i]!;
         if (disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
-        pairs.push({ a, b, linkage });
+        pairs.push({ a, b, i, j, linkage });
       }
+      const slot = sums.open();
+      for (const source of b.sources) sums.add(slot, sparseOf(source.vec));
     });
-    pairs.sort((x, y) => y.linkage - x.linkage);
+    pairs.sort((x, y) => y.linkage - x.linkage || x.i - y.i || x.j - y.j);
     for (const pair of pairs) {
       const a = rootOf(night, pair.a);
       const b = rootOf(night, pair.b);

@@ -36,20 +36,32 @@ export function relatePass(night: Night): void {
   );
   const words = live.map((entry) => wordsOfLesson(entry));
   const vectors = words.map((text) => sparseOf(hashedVector(text, dims)));
-  const subjects = new LinkageIndex(dims);
-  for (const vector of vectors) subjects.add(subjects.open(), vector);
   const fresh = (entry: NightLesson) => entry.lesson.createdAt > since || entry.lesson.updatedAt > since;
-  // Pairs of one subject with a fresh side, found through the index, then taken in the order of the list.
-  const pairs = new Map<number, { i: number; j: number; subject: number }>();
-  live.forEach((entry, k) => {
-    if (!fresh(entry)) return;
-    for (const { slot, linkage } of subjects.query(vectors[k]!, night.params.truth.subjectCut)) {
-      if (slot === k) continue;
-      const [i, j] = slot < k ? [slot, k] : [k, slot];
-      pairs.set(i * live.length + j, { i, j, subject: linkage });
+  // Pairs of one kind and one subject with a fresh side, each found once through the index: a fresh lesson meets
+  // every lesson listed before it, any other meets only the fresh ones. Then taken in the order of the list.
+  const indexes = new Map<
+    string,
+    { all: LinkageIndex; fresh: LinkageIndex; slots: number[]; freshSlots: number[] }
+  >();
+  const pairs: { i: number; j: number; subject: number }[] = [];
+  live.forEach((entry, j) => {
+    let kind = indexes.get(entry.lesson.kind);
+    if (!kind) {
+      kind = { all: new LinkageIndex(dims), fresh: new LinkageIndex(dims), slots: [], freshSlots: [] };
+      indexes.set(entry.lesson.kind, kind);
+    }
+    const isFresh = fresh(entry);
+    const [index, list] = isFresh ? [kind.all, kind.slots] : [kind.fresh, kind.freshSlots];
+    for (const { slot, linkage } of index.query(vectors[j]!, night.params.truth.subjectCut))
+      pairs.push({ i: list[slot]!, j, subject: linkage });
+    kind.all.add(kind.all.open(), vectors[j]!);
+    kind.slots.push(j);
+    if (isFresh) {
+      kind.fresh.add(kind.fresh.open(), vectors[j]!);
+      kind.freshSlots.push(j);
     }
   });
-  for (const { i, j, subject } of [...pairs.values()].sort((x, y) => x.i - y.i || x.j - y.j)) {
+  for (const { i, j, subject } of pairs.sort((x, y) => x.i - y.i || x.j - y.j)) {
     const a = live[i]!;
     const b = live[j]!;
     if (a.lesson.kind !== b.lesson.kind) continue;
