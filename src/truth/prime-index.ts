@@ -90,7 +90,12 @@ export function writePrimeIndex(
   const space = primeIndexSpace(store);
   const stored = vectorsInSpace(store.db, 'lesson', space);
   const sample = stored.values().next().value;
-  const dims = sample ? sample.dims : (embedded.values().next().value?.length ?? hashedDims);
+  // With no vector of its own in the store, a model space's dimension is the last index's in that space.
+  const last = space === 'hashed' ? null : readPrimeIndex(store.home);
+  const dims =
+    sample?.dims ??
+    embedded.values().next().value?.length ??
+    (last?.space === space ? last.dims : hashedDims);
   let previous: Map<string, Float32Array> | null = null;
   const sources = {
     stored,
