@@ -95,12 +95,29 @@ export function visibleToAgent(db: Db, options: { now: string; scope: ReadScope 
     list.push(instanceOf(entry, row.path));
     layers.set(row.path, list);
   }
+  // This memory's own lessons of one hash (the same sentence learned in two projects) are truth's to show; the
+  // strongest of them stands for the personal layer against the others.
+  const strongestOwn = new Map<string, Lesson>();
+  for (const lesson of own) {
+    const held = strongestOwn.get(lesson.hash);
+    if (held === undefined || lesson.strength > held.strength) strongestOwn.set(lesson.hash, lesson);
+  }
   const composed = composeLayers([
     ...[...layers.values()].map((lessons) => ({ level: lessons[0]!.layer, lessons })),
-    { level: 'personal', lessons: own.map((lesson) => instanceOf({ type: 'lesson', lesson }, 'memory')) },
+    {
+      level: 'personal',
+      lessons: [...strongestOwn.values()].map((lesson) => instanceOf({ type: 'lesson', lesson }, 'memory')),
+    },
   ]);
-  const lessons = composed.map((instance) => instance.entry);
-  // Stable: on equal strength the composition's order stands (common, domain, then this memory's own).
+  const fromLayers = composed.filter((instance) => instance.entry.layer !== undefined);
+  const outranked = new Set(fromLayers.map((instance) => instance.hash));
+  const lessons = [
+    ...fromLayers.map((instance) => instance.entry),
+    ...own
+      .filter((lesson) => !outranked.has(lesson.hash))
+      .map((lesson) => ({ type: 'lesson' as const, lesson })),
+  ];
+  // Stable: on equal strength a layer's lesson comes first (common, then domain), then this memory's own.
   lessons.sort((a, b) => b.lesson.strength - a.lesson.strength);
   const asked: Visible[] = [];
   for (const [first, second] of questions) {

@@ -68,6 +68,27 @@ describe('visibleToAgent with layers', () => {
     store.close();
   });
 
+  it('keeps every own lesson of one hash (two projects), outranked only by a stronger layer instance', () => {
+    const store = openStore(tempDir());
+    const text = 'The integration tests need the database container running.';
+    storeLesson(store.db, { id: 1, kind: 'error', text, project: '/a', strength: 1 });
+    storeLesson(store.db, { id: 2, kind: 'error', text, project: '/b', strength: 2 });
+    const all = { now: day(1), scope: { project: null, allProjects: true } };
+    expect(shown(visibleToAgent(store.db, all))).toEqual([
+      [text, 'personal'],
+      [text, 'personal'],
+    ]);
+    layerOf(store, '/layers/common.jsonl', 'common', [[text, 1.5]]);
+    expect(shown(visibleToAgent(store.db, all))).toEqual([
+      [text, 'personal'],
+      [text, 'personal'],
+    ]);
+    expect(shown(visibleToAgent(store.db, { now: day(1), scope: { project: '/a' } }))).toEqual([
+      [text, 'common'],
+    ]);
+    store.close();
+  });
+
   it('holds back a layer lesson whose hash this memory holds and judges not to hold', () => {
     const store = openStore(tempDir());
     const older = 'The deploy needs the VPN to reach the registry.';
