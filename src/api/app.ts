@@ -121,6 +121,7 @@ export function createApiApp(deps: ApiDeps): Hono {
               kind: item.lesson.kind,
               text: item.lesson.text,
               strength: item.lesson.strength,
+              layer: item.layer?.level ?? 'personal',
             }
           : { type: 'question', text: item.text, hashes: item.lessons.map((lesson) => lesson.hash) },
       ),

@@ -14,7 +14,10 @@ export const forgetCommand: CommandSpec = {
       refreshViews(store, context.clock.iso());
       const text = vetoed.length
         ? vetoed
-            .map((lesson) => `Vetoed #${lesson.id} ${lesson.hash.slice(0, 12)}: ${lesson.text}`)
+            .map(
+              (lesson) =>
+                `Vetoed ${lesson.id > 0 ? `#${lesson.id}` : 'layer lesson'} ${lesson.hash.slice(0, 12)}: ${lesson.text}`,
+            )
             .join('\n')
         : 'Already vetoed.';
       return { json: { vetoed }, text };

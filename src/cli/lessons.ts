@@ -1,5 +1,6 @@
 import type { Lesson } from '../core/index.ts';
 import { UsageError } from '../core/index.ts';
+import type { LayerRef } from '../truth/index.ts';
 import type { CommandSpec } from './command.ts';
 
 export function lessonState(lesson: Lesson): string {
@@ -17,7 +18,7 @@ function parseTime(value: string): string {
 
 export const lessonsCommand: CommandSpec = {
   name: 'lessons',
-  summary: 'lessons with kind, seen, strength, state, validity and why',
+  summary: 'lessons with kind, seen, strength, state, validity and why; with the layers agents run with',
   options: [
     { flags: '--all', description: 'include archived, merged, vetoed and unreviewed lessons' },
     { flags: '--as-of <time>', description: 'as Remem knew them at this ISO 8601 time' },
@@ -29,7 +30,7 @@ export const lessonsCommand: CommandSpec = {
   async run(context, _args, options) {
     const asOf = options['asOf'] === undefined ? undefined : parseTime(options['asOf'] as string);
     const { openStore, provenanceOf } = await import('../store/index.ts');
-    const { projectTruth } = await import('../truth/index.ts');
+    const { layerLessonRows, projectTruth } = await import('../truth/index.ts');
     const projectDir = options['project'] as string | undefined;
     const project =
       projectDir === undefined ? undefined : (await import('../episodes/project.ts')).projectOf(projectDir);
@@ -40,36 +41,80 @@ export const lessonsCommand: CommandSpec = {
         ...(asOf === undefined ? {} : { asOf }),
         ...(project === undefined ? {} : { scope: { project } }),
       });
-      const rows = truth
+      // The layers (protocol §6) have no history: an "as of" read is this memory's own lessons alone.
+      const layered =
+        asOf === undefined
+          ? layerLessonRows(store.db, {
+              now: context.clock.iso(),
+              scope: project === undefined ? { project: null, allProjects: true } : { project },
+            })
+          : { rows: [], shownFrom: new Map<string, LayerRef>() };
+      const own = truth
         .filter((row) => options['all'] === true || lessonState(row.lesson) === 'active')
         .sort((a, b) => b.lesson.strength - a.lesson.strength || a.lesson.id - b.lesson.id)
-        .map((row) => ({
-          ...row.lesson,
-          state: lessonState(row.lesson),
-          predicting: row.predicting > 0,
-          scope: row.scope,
-          validity: row.validity,
-          retention: row.retention,
-          resolution: row.resolution,
-          subject: row.subject,
-          conflictsWith: row.conflictsWith,
-          supportedBy: row.supportedBy,
-          supersededBy: row.supersededBy,
-          confirmations: row.confirmations,
-          failures: row.failures,
-          reach: row.reach,
-          heldBecause: row.heldBecause,
-          ...provenanceOf(store.db, row.lesson.id),
+        .map((row) => {
+          const instead = row.reach === 'lesson' ? (layered.shownFrom.get(row.lesson.hash) ?? null) : null;
+          return {
+            ...row.lesson,
+            layer: 'personal' as const,
+            source: 'memory',
+            state: lessonState(row.lesson),
+            predicting: row.predicting > 0,
+            scope: row.scope,
+            validity: row.validity,
+            retention: row.retention,
+            resolution: row.resolution,
+            subject: row.subject,
+            conflictsWith: row.conflictsWith,
+            supportedBy: row.supportedBy,
+            supersededBy: row.supersededBy,
+            confirmations: row.confirmations,
+            failures: row.failures,
+            reach: instead ? ('held' as const) : row.reach,
+            heldBecause: instead ? ('stronger_instance' as const) : row.heldBecause,
+            shownInstead: instead,
+            ...provenanceOf(store.db, row.lesson.id),
+          };
+        })
+        // What agents see shows one instance per hash: a layer's stronger one stands for this memory's own.
+        .filter((row) => options['all'] === true || row.shownInstead === null);
+      const fromLayers = layered.rows
+        .filter((row) => options['all'] === true || row.shown)
+        .map(({ lesson, layer, shown, heldBecause }) => ({
+          id: null,
+          hash: lesson.hash,
+          kind: lesson.kind,
+          text: lesson.text,
+          seen: lesson.seen,
+          strength: lesson.strength,
+          updatedAt: lesson.updatedAt,
+          project: null,
+          layer: layer.level,
+          source: layer.source,
+          state: 'active',
+          predicting: false,
+          scope: 'personal' as const,
+          validity: 'current' as const,
+          reach: shown ? ('lesson' as const) : ('held' as const),
+          heldBecause,
+          origin: lesson.origin === 'layer' ? null : lesson.origin,
+          confirmedBy: [] as string[],
+          corroboratedBy: [] as string[],
         }));
+      // Stable: on equal strength a layer's lesson comes first, as it does for agents.
+      const rows = [...fromLayers, ...own].sort((a, b) => b.strength - a.strength);
       const text = rows.length
         ? rows
             .map((row) => {
+              if (row.id === null)
+                return `[${row.layer}] ${row.kind.padEnd(10)} seen ${String(row.seen).padStart(2)}  strength ${row.strength.toFixed(2)}  ${row.reach === 'lesson' ? 'shown' : `held: ${row.heldBecause}`}  ${row.hash.slice(0, 12)}\n  from ${row.source}\n  ${row.text}`;
               const why = [
                 row.validity,
                 row.resolution?.replaceAll('_', ' '),
                 row.supersededBy !== null && `by #${row.supersededBy}`,
                 row.conflictsWith.length > 0 &&
                   `conflicts with ${row.conflictsWith.map((id) => `#${id}`).join(', ')}`,
+                row.shownInstead !== null && `shown from the ${row.shownInstead.level} layer instead`,
               ]
                 .filter(Boolean)
                 .join(', ');

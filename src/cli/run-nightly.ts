@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { acquireLock, createClock } from '../core/index.ts';
 import { type IngestReport, listSources } from '../episodes/index.ts';
 import { drainPrimeLogs } from '../prime/index.ts';
+import { syncLayers } from '../protocol/index.ts';
 import { type RenderReport, renderMemory } from '../render/index.ts';
 import { morningReportText, type SleepReport, sleep } from '../sleep/index.ts';
 import { delegationTally, listPeers, openStore, type Store } from '../store/index.ts';
 import type { NightlyPull } from '../transport/index.ts';
-import { refreshViews } from '../truth/index.ts';
+import { refreshViewsEmbedding } from '../truth/index.ts';
 import type { Context } from './command.ts';
 import { formatIngestReport, runIngest } from './ingest-run.ts';
 import { collectStatus, formatStatus, type Status } from './status-run.ts';
@@ -22,6 +23,8 @@ export interface NightlyResult {
   sleep: SleepReport;
   render: RenderReport | null;
   lessonsFile: number;
+  /** What could not be read or embedded tonight (a layer's file, a model that did not answer). */
+  problems: string[];
   morning: string;
   status: Status;
 }
@@ -62,10 +65,17 @@ export async function runNightly(context: Context, options: { orExamples: boolea
       // The bundled sessions are replayed as of the night after the last of them, or they would have faded.
       const clock = examples && !config.now ? createClock(nightAfter(store)) : context.clock;
       const report = await sleep(store, nightConfig, clock);
+      // Each layer's file is read again, so what agents see tonight is what the files say now.
+      const layers = syncLayers(store, clock.iso(), { maxChars: config.params.sharing.maxChars });
       // The examples stay in their own home: they are never written into a real agent's memory folder.
       const render = examples ? null : renderMemory(store, config, { now: clock.iso() });
       // After render: a lesson file the owner deleted is a veto, and the views must not show it again.
-      const lessonsFile = refreshViews(store, clock.iso(), config.params.hashedDims).lessons;
+      const views = await refreshViewsEmbedding(store, clock.iso(), config);
+      const lessonsFile = views.lessons;
+      const problems = [
+        ...layers.flatMap((layer) => (layer.problem ? [`layer ${layer.source}: ${layer.problem}`] : [])),
+        ...(views.problem ? [views.problem] : []),
+      ];
       const morning = morningReportText(report, delegationTally(store.db));
       return {
         home,
@@ -76,6 +86,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
         sleep: report,
         render,
         lessonsFile,
+        problems,
         morning,
         status: collectStatus(home),
       };
@@ -133,7 +144,9 @@ export function formatNightly(result: NightlyResult): string {
       lines.push(`Rendered the personal lessons into ${result.render.agentsFile}`);
     for (const veto of result.render.vetoed) lines.push(`Vetoed: the owner deleted ${veto.file}`);
   }
-  lines.push(`lessons.jsonl: ${result.lessonsFile} lessons`, '', formatStatus(result.status));
+  lines.push(`lessons.jsonl: ${result.lessonsFile} lessons`);
+  for (const problem of result.problems) lines.push(`Not done: ${problem}`);
+  lines.push('', formatStatus(result.status));
   return lines.join('\n');
 }
 

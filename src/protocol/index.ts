@@ -1,5 +1,18 @@
-/** The lesson hash lives in core (sleep needs it and may not import the protocol); it is part of this front door too. */
-export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from '../core/index.ts';
+/**
+ * The lesson hash and the composition rule live in core (sleep and truth need them and may not import the
+ * protocol); they are part of this front door too.
+ */
+export {
+  composeLayers,
+  isLessonHash,
+  type Layer,
+  type LayerLevel,
+  type LessonHash,
+  type LessonLine,
+  lessonHash,
+  lowerLikePython,
+  normText,
+} from '../core/index.ts';
 export { canonicalJson, compareCodePoints, type JsonValue, pythonFloat } from './canonical.ts';
 export { createStoreHolder, type HolderAnswer } from './holder.ts';
 export {
@@ -13,15 +26,12 @@ export {
   verifySignature,
 } from './keys.ts';
 export {
-  composeLayers,
-  type Layer,
-  type LayerLevel,
   type LayerRefusal,
-  type LessonLine,
   type LoadedLayer,
   loadLayers,
   personalLayer,
   readLayerText,
+  syncLayers,
 } from './layers.ts';
 export {
   type IncomingFile,

@@ -1,58 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Lesson, LessonKind } from '../core/index.ts';
+import type { Layer, LayerLevel, Lesson, LessonKind, LessonLine } from '../core/index.ts';
 import { defaultParams, lessonHash } from '../core/index.ts';
-import { listLayers, type Store, tombstoneHashes } from '../store/index.ts';
+import { listLayers, replaceLayerLessons, type Store, tombstoneHashes } from '../store/index.ts';
 import { findLessonProblem } from './records.ts';
 import { parseRecordLine } from './verify.ts';
-
-/**
- * Composition (protocol §6): an agent runs with layers, common → domain (a language, a tool, a codebase) →
- * personal, each a set of lessons. It sees their union and, for a hash held in several, the strongest instance;
- * a higher layer never replaces a lower layer's instance that is as strong. The personal layer is this memory's
- * own; it is never published without consent (`remem share` reads the store, never the layers).
- */
-export type LayerLevel = 'common' | 'domain' | 'personal';
-
-const rank: Record<LayerLevel, number> = { common: 0, domain: 1, personal: 2 };
-
-/** One line of a lessons file (protocol §1), with where it came from. */
-export interface LessonLine {
-  hash: string;
-  kind: LessonKind;
-  text: string;
-  seen: number;
-  strength: number;
-  updated: string;
-  layer: LayerLevel;
-  /** The file it was read from, or 'memory' for the personal layer. */
-  source: string;
-}
-
-export interface Layer {
-  level: LayerLevel;
-  source: string;
-  lessons: readonly LessonLine[];
-}
-
-/**
- * The lessons an agent sees: the union of the layers, one per hash, the strongest instance of a duplicate;
- * on a tie the lowest layer's (and, within a level, the first listed) stands. In order of first appearance,
- * common layers first. Pure: the same layers give the same answer.
- */
-export function composeLayers(layers: readonly Layer[]): LessonLine[] {
-  const ordered = layers
-    .map((layer, index) => ({ layer, index }))
-    .sort((a, b) => rank[a.layer.level] - rank[b.layer.level] || a.index - b.index);
-  const chosen = new Map<string, LessonLine>();
-  for (const { layer } of ordered) {
-    for (const lesson of layer.lessons) {
-      const held = chosen.get(lesson.hash);
-      if (held === undefined || lesson.strength > held.strength) chosen.set(lesson.hash, lesson);
-    }
-  }
-  return [...chosen.values()];
-}
 
 export interface LayerRefusal {
   line: number;
@@ -102,6 +54,7 @@ export function readLayerText(
           updated: record.updated,
           layer: level,
           source,
+          origin: record.origin,
         });
       }
       return;
@@ -182,6 +135,33 @@ export function loadLayers(store: Store, options: { maxChars?: number } = {}): L
     ];
     return { level: stored.level, source: stored.path, lessons, refused, problem: null };
   });
+}
+
+/**
+ * Reads every listed layer again and keeps what passed in the store, where every path an agent reads lessons
+ * through composes it with this memory's own. A layer whose file cannot be read keeps the lessons of its last
+ * good read (its problem is reported): a file briefly missing never empties what agents see.
+ */
+export function syncLayers(store: Store, now: string, options: { maxChars?: number } = {}): LoadedLayer[] {
+  const layers = loadLayers(store, options);
+  for (const layer of layers) {
+    if (layer.problem !== null) continue;
+    replaceLayerLessons(
+      store.db,
+      layer.source,
+      layer.lessons.map((lesson) => ({
+        hash: lesson.hash,
+        kind: lesson.kind,
+        text: lesson.text,
+        seen: lesson.seen,
+        strength: lesson.strength,
+        updated: lesson.updated,
+        origin: lesson.origin ?? null,
+      })),
+      now,
+    );
+  }
+  return layers;
 }
 
 /** This memory's own lessons as the personal layer: those an agent may see are the caller's choice. */

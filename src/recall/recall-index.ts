@@ -77,6 +77,8 @@ export function loadRecallIndex(
   scope: IndexScope,
   params: Params,
   now: string = new Date().toISOString(),
+  /** Vectors in `space` by lesson hash for lessons the store holds none for (a layer's, from the prime index). */
+  byHash: ReadonlyMap<string, Float32Array> = new Map(),
 ): RecallIndex {
   const visible = visibleToAgent(db, {
     now,
@@ -133,7 +135,7 @@ export function loadRecallIndex(
           since: lesson.decayedAt,
           project: lesson.project,
         },
-        lessonVectors.get(lesson.id),
+        lessonVectors.get(lesson.id) ?? byHash.get(lesson.hash),
         lesson.text,
       );
       continue;

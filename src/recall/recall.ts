@@ -100,7 +100,8 @@ export function touch(db: Db, hits: readonly RecallHit[], now: string, params: P
   db.transaction(() => {
     for (const { item } of hits) {
       const strength = currentStrength(item, at, params) + params.recall.touch;
-      if (item.type === 'lesson') lesson.run(strength, now, now, item.id);
+      // A layer's lesson (id below 1) has no row here to touch: its strength is its layer's.
+      if (item.type === 'lesson' && item.id > 0) lesson.run(strength, now, now, item.id);
       else if (item.type === 'episode') episode.run(strength, now, item.id);
     }
   })();

@@ -1,6 +1,7 @@
 import type { Config } from '../core/index.ts';
 import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
 import { lastSleep, type Store } from '../store/index.ts';
+import { readPrimeIndex } from '../truth/index.ts';
 import { type RecallHit, rankRecall, touch } from './recall.ts';
 import { type IndexScope, loadRecallIndex } from './recall-index.ts';
 
@@ -18,6 +19,22 @@ export function spaceOfStore(store: Store, config: Config): Space {
   return configured.name === last.space ? configured : hashedSpace(config.params);
 }
 
+/**
+ * The prime index's vectors of lessons by hash, when it is written in `space`: there a layer's lessons, which
+ * the store never embeds, have theirs (a model space cannot embed them while recall waits).
+ */
+function layerVectors(store: Store, space: Space): Map<string, Float32Array> {
+  const found = new Map<string, Float32Array>();
+  if (space.embedSync) return found;
+  const index = readPrimeIndex(store.home);
+  if (!index || index.space !== space.name) return found;
+  index.items.forEach((item, row) => {
+    if (item.hashes.length === 1)
+      found.set(item.hashes[0]!, index.vectors.slice(row * index.dims, (row + 1) * index.dims));
+  });
+  return found;
+}
+
 /** Recall from the command line, MCP or the API: rank, then touch what is returned. */
 export async function recall(
   store: Store,
@@ -26,7 +43,14 @@ export async function recall(
   options: { k: number; now: string; scope: IndexScope },
 ): Promise<RecallAnswer> {
   const space = spaceOfStore(store, config);
-  const index = loadRecallIndex(store.db, space, options.scope, config.params, options.now);
+  const index = loadRecallIndex(
+    store.db,
+    space,
+    options.scope,
+    config.params,
+    options.now,
+    layerVectors(store, space),
+  );
   const [vector] = await space.embed([query]);
   const hits = rankRecall(index, vector!, { k: options.k, now: options.now, params: config.params });
   touch(store.db, hits, options.now, config.params);

@@ -94,9 +94,12 @@ export {
   deleteLayer,
   disableSharing,
   enableSharing,
+  listLayerLessons,
   listLayers,
   putLayer,
+  replaceLayerLessons,
   type StoredLayer,
+  type StoredLayerLesson,
   type StoredLayerLevel,
   sharedProjects,
 } from './sharing.ts';

@@ -4,10 +4,19 @@ import { sql as truth } from './migrations/003-truth.ts';
 import { sql as sharing } from './migrations/004-sharing.ts';
 import { sql as turnChunks } from './migrations/005-turns.ts';
 import { sql as peers } from './migrations/006-peers.ts';
+import { sql as layerLessons } from './migrations/007-layer-lessons.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
  * that number is the schema version, and a later release reads it to know what it opens.
  * Never edit a migration that has shipped; add the next file and list it here.
  */
-export const migrations: readonly string[] = [stream, lessons, truth, sharing, turnChunks, peers];
+export const migrations: readonly string[] = [
+  stream,
+  lessons,
+  truth,
+  sharing,
+  turnChunks,
+  peers,
+  layerLessons,
+];

@@ -1,3 +1,4 @@
+import type { LessonKind } from '../core/index.ts';
 import type { Db } from './open.ts';
 
 /** Records consent to share a project's lessons. Returns false when it was already given. */
@@ -27,6 +28,73 @@ export interface StoredLayer {
   path: string;
   level: StoredLayerLevel;
   addedAt: string;
+  /** When its lessons were last read into the store; null before the first read. */
+  readAt: string | null;
+}
+
+/** A lesson of a layer as last read: what every path an agent reads composes with this memory's own. */
+export interface StoredLayerLesson {
+  /** The row; a layer lesson has no id among this memory's own lessons. */
+  row: number;
+  path: string;
+  level: StoredLayerLevel;
+  hash: string;
+  kind: LessonKind;
+  text: string;
+  seen: number;
+  strength: number;
+  updated: string;
+  origin: string | null;
+}
+
+/** The lessons of one layer as read and checked now: they replace what was read before. */
+export function replaceLayerLessons(
+  db: Db,
+  path: string,
+  lessons: readonly Omit<StoredLayerLesson, 'row' | 'path' | 'level'>[],
+  at: string,
+): void {
+  const insert = db.prepare(
+    `INSERT INTO layer_lessons (path, hash, kind, text, seen, strength, updated, origin)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (path, hash) DO UPDATE SET kind = excluded.kind, text = excluded.text, seen = excluded.seen,
+       strength = excluded.strength, updated = excluded.updated, origin = excluded.origin
+     WHERE excluded.strength > layer_lessons.strength`,
+  );
+  db.transaction(() => {
+    db.prepare('DELETE FROM layer_lessons WHERE path = ?').run(path);
+    for (const lesson of lessons) {
+      insert.run(
+        path,
+        lesson.hash,
+        lesson.kind,
+        lesson.text,
+        lesson.seen,
+        lesson.strength,
+        lesson.updated,
+        lesson.origin,
+      );
+    }
+    db.prepare('UPDATE layers SET read_at = ? WHERE path = ?').run(at, path);
+  })();
+}
+
+/**
+ * The lessons of every listed layer, in the layers' order (common before domain, then as added) and each
+ * file's own order. Left out, as anywhere else: a hash tombstoned here (vetoed, revoked, refused), and a
+ * signed lesson its origin revoked. A line with no date of its own is dated by its layer's last read.
+ */
+export function listLayerLessons(db: Db): StoredLayerLesson[] {
+  return db
+    .prepare(
+      `SELECT ll.rowid AS row, ll.path, l.level, ll.hash, ll.kind, ll.text, ll.seen, ll.strength,
+         CASE WHEN ll.updated = '' THEN COALESCE(l.read_at, l.added_at) ELSE ll.updated END AS updated, ll.origin
+       FROM layer_lessons ll JOIN layers l ON l.path = ll.path
+       WHERE ll.hash NOT IN (SELECT hash FROM tombstones)
+         AND NOT EXISTS (SELECT 1 FROM records r WHERE r.kind = 'revoke' AND r.hash = ll.hash AND r.origin = ll.origin)
+       ORDER BY CASE l.level WHEN 'common' THEN 0 ELSE 1 END, l.added_at, l.path, ll.rowid`,
+    )
+    .all() as StoredLayerLesson[];
 }
 
 /** Adds a layer, or moves it to another level. */
@@ -37,16 +105,19 @@ export function putLayer(db: Db, path: string, level: StoredLayerLevel, at: stri
   ).run(path, level, at);
 }
 
-/** Returns false when no such layer was listed. */
+/** Returns false when no such layer was listed. Its lessons go with it. */
 export function deleteLayer(db: Db, path: string): boolean {
-  return db.prepare('DELETE FROM layers WHERE path = ?').run(path).changes > 0;
+  return db.transaction(() => {
+    db.prepare('DELETE FROM layer_lessons WHERE path = ?').run(path);
+    return db.prepare('DELETE FROM layers WHERE path = ?').run(path).changes > 0;
+  })();
 }
 
 /** The layers, common before domain, then in the order they were added. */
 export function listLayers(db: Db): StoredLayer[] {
   return db
     .prepare(
-      `SELECT path, level, added_at AS addedAt FROM layers
+      `SELECT path, level, added_at AS addedAt, read_at AS readAt FROM layers
        ORDER BY CASE level WHEN 'common' THEN 0 ELSE 1 END, added_at, path`,
     )
     .all() as StoredLayer[];

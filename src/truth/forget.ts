@@ -10,6 +10,7 @@ import {
   saveLesson,
 } from '../store/index.ts';
 import { writePrimeIndex } from './prime-index.ts';
+import { visibleToAgent } from './visible.ts';
 
 /** Finds one lesson by its local id or by (a prefix of at least 6 characters of) its hash. */
 const DEFAULT_DIMS = defaultParams.hashedDims;
@@ -29,12 +30,55 @@ export function findLesson(store: Store, ref: string): Lesson {
 }
 
 /**
- * The owner's veto: the lesson is never written again. Its hash becomes a tombstone, so the same text is
+ * The owner's veto: the lesson is never written again, nor shown from a layer. Its hash becomes a tombstone, so the same text is
  * refused wherever it comes from; a veto on a merged lesson holds for its theme and every part of it.
  */
+/**
+ * A veto of a lesson this memory does not hold but a layer brings: its hash is tombstoned, and no layer shows
+ * it again (nor any memory sends it here again).
+ */
+function forgetLayerLesson(store: Store, ref: string, now: string, reason: string): Lesson[] | null {
+  if (!/^[0-9a-f]{6,32}$/i.test(ref)) return null;
+  const prefix = ref.toLowerCase();
+  const found = new Map<string, { lesson: Lesson; source: string }>();
+  for (const item of visibleToAgent(store.db, { now, scope: { project: null, allProjects: true } })) {
+    if (item.type === 'lesson' && item.layer && item.lesson.hash.startsWith(prefix))
+      found.set(item.lesson.hash, { lesson: item.lesson, source: item.layer.source });
+  }
+  if (found.size > 1)
+    throw new RememError('ambiguous', `${ref} matches ${found.size} layer lessons; give more of the hash`);
+  const [match] = found.values();
+  if (!match) return null;
+  const { db } = store;
+  db.transaction(() => {
+    addTombstone(db, match.lesson.hash, reason, null, now);
+    appendAudit(db, {
+      at: now,
+      actor: 'person',
+      action: 'veto',
+      rules: 'veto-1',
+      lessonId: null,
+      hash: match.lesson.hash,
+      reason: `${reason}: a lesson of the layer ${match.source}`,
+    });
+  })();
+  writePrimeIndex(store, now, DEFAULT_DIMS);
+  return [{ ...match.lesson, vetoedAt: now }];
+}
+
 export function forget(store: Store, ref: string, now: string, reason = 'vetoed by the owner'): Lesson[] {
   const { db } = store;
-  const target = findLesson(store, ref);
+  let target: Lesson;
+  try {
+    target = findLesson(store, ref);
+  } catch (error) {
+    const layered =
+      error instanceof RememError && error.code === 'not_found'
+        ? forgetLayerLesson(store, ref, now, reason)
+        : null;
+    if (layered) return layered;
+    throw error;
+  }
   const all = new Map(listLessons(db).map((lesson) => [lesson.id, lesson]));
   let root = target;
   while (root.mergedInto !== null && all.has(root.mergedInto)) root = all.get(root.mergedInto)!;

@@ -1,7 +1,13 @@
 export { findLesson, forget } from './forget.ts';
 export { recordInjection } from './injections.ts';
 export { writeLessonsFile } from './lessons-file.ts';
-export { type PrimeIndex, type PrimeIndexItem, readPrimeIndex, writePrimeIndex } from './prime-index.ts';
+export {
+  type PrimeIndex,
+  type PrimeIndexItem,
+  primeIndexSpace,
+  readPrimeIndex,
+  writePrimeIndex,
+} from './prime-index.ts';
 export { projectTruth } from './project.ts';
 export { type PersonRelation, personRelations, relateLessons } from './relate.ts';
 export { evidenceValidity, isAccepted, type LessonFacts, resolveTruth } from './resolve.ts';
@@ -16,6 +22,7 @@ export {
 } from './review.ts';
 export type {
   HeldReason,
+  LayerRef,
   ReadScope,
   Resolution,
   Retention,
@@ -23,5 +30,5 @@ export type {
   Validity,
   Visible,
 } from './types.ts';
-export { refreshViews } from './views.ts';
-export { questionText, visibleToAgent } from './visible.ts';
+export { embedUnstored, refreshViews, refreshViewsEmbedding } from './views.ts';
+export { type LayerLessonRow, layerLessonRows, questionText, visibleToAgent } from './visible.ts';

@@ -36,24 +36,75 @@ export interface PrimeIndex {
 const FILE = 'prime-index.bin';
 const VERSION = 1;
 
+/** The last index's vector of each single lesson by hash, when it was written in `space` with `dims`. */
+function previousVectors(home: string, space: string, dims: number): Map<string, Float32Array> {
+  const previous = readPrimeIndex(home);
+  const found = new Map<string, Float32Array>();
+  if (!previous || previous.space !== space || previous.dims !== dims) return found;
+  previous.items.forEach((item, row) => {
+    if (item.hashes.length === 1) {
+      found.set(item.hashes[0]!, previous.vectors.slice(row * dims, (row + 1) * dims));
+    }
+  });
+  return found;
+}
+
+/**
+ * A lesson's vector: the store's; for one with none there (a layer's, or one not embedded yet) the one the
+ * caller embedded, else the last index's, else its text in the hashed space; a model space's zero vector
+ * (never primed) only when none of those is at hand.
+ */
 function vectorOf(
   lesson: Lesson,
-  stored: ReturnType<typeof vectorsInSpace>,
+  sources: {
+    stored: ReturnType<typeof vectorsInSpace>;
+    embedded: ReadonlyMap<string, Float32Array>;
+    previous: () => Map<string, Float32Array>;
+  },
   space: string,
   dims: number,
 ): Float32Array {
-  const vector = stored.get(lesson.id);
+  const vector = sources.stored.get(lesson.id);
   const parsed = vector ? fromBlob(vector.data, vector.dims) : null;
   if (parsed && parsed.length === dims) return parsed;
+  const found = sources.embedded.get(lesson.hash) ?? sources.previous().get(lesson.hash);
+  if (found && found.length === dims) return found;
   return space === 'hashed' ? hashedVector(lesson.text, dims) : new Float32Array(dims);
 }
 
-/** Writes the index: a length, a JSON header, then the vectors as little-endian float32. */
-export function writePrimeIndex(store: Store, now: string, hashedDims: number): number {
-  const space = lastSleep(store.db)?.space ?? 'hashed';
+/** The space the index is written in: the store's (its last sleep's), the hashed space before any sleep. */
+export function primeIndexSpace(store: Store): string {
+  return lastSleep(store.db)?.space ?? 'hashed';
+}
+
+/**
+ * Writes the index: a length, a JSON header, then the vectors as little-endian float32. `embedded` holds, by
+ * lesson hash, vectors in the index's space for lessons the store has none for (layer lessons).
+ */
+export function writePrimeIndex(
+  store: Store,
+  now: string,
+  hashedDims: number,
+  embedded: ReadonlyMap<string, Float32Array> = new Map(),
+): number {
+  const space = primeIndexSpace(store);
   const stored = vectorsInSpace(store.db, 'lesson', space);
   const sample = stored.values().next().value;
-  const dims = sample ? sample.dims : hashedDims;
+  // With no vector of its own in the store, a model space's dimension is the last index's in that space.
+  const last = space === 'hashed' ? null : readPrimeIndex(store.home);
+  const dims =
+    sample?.dims ??
+    embedded.values().next().value?.length ??
+    (last?.space === space ? last.dims : hashedDims);
+  let previous: Map<string, Float32Array> | null = null;
+  const sources = {
+    stored,
+    embedded,
+    previous: () => {
+      previous ??= previousVectors(store.home, space, dims);
+      return previous;
+    },
+  };
   const visible = visibleToAgent(store.db, { now, scope: { project: null, allProjects: true } });
   const items: PrimeIndexItem[] = [];
   const vectors = new Float32Array(visible.length * dims);
@@ -74,7 +125,7 @@ export function writePrimeIndex(store: Store, now: string, hashedDims: number): 
     // A question is met when either side is: its vector is the normalised sum of both.
     const sum = new Float32Array(dims);
     for (const lesson of lessons) {
-      const vector = vectorOf(lesson, stored, space, dims);
+      const vector = vectorOf(lesson, sources, space, dims);
       for (let i = 0; i < dims; i++) sum[i] = sum[i]! + vector[i]!;
     }
     let norm = 0;

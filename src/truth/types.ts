@@ -73,7 +73,17 @@ export interface TruthRow {
   heldBecause: HeldReason | null;
 }
 
-/** What an agent may be shown: a lesson, or two lessons that refute each other put as a question. */
+/** The layer a lesson an agent is shown came from, when it is not this memory's own (protocol §6). */
+export interface LayerRef {
+  level: 'common' | 'domain';
+  /** The lessons file, as `remem layer add` listed it. */
+  source: string;
+}
+
+/**
+ * What an agent may be shown: a lesson (this memory's own, or a layer's, then `layer` says which), or two
+ * lessons that refute each other put as a question.
+ */
 export type Visible =
-  | { type: 'lesson'; lesson: Lesson }
+  | { type: 'lesson'; lesson: Lesson; layer?: LayerRef }
   | { type: 'question'; lessons: [Lesson, Lesson]; text: string };

@@ -350,8 +350,23 @@ describe('key and layers', () => {
       refused: [{ line: 2, code: 'imperative' }],
     });
     const listed = remem(['layer', 'list', '--json'], { home }).json<{ layers: unknown[] }>();
-    expect(listed.layers).toEqual([{ path: file, level: 'domain', lessons: 1, refused: 1, problem: null }]);
+    expect(listed.layers).toEqual([
+      {
+        path: file,
+        level: 'domain',
+        lessons: 1,
+        refused: 1,
+        problem: null,
+        inUse: 1,
+        readAt: expect.any(String),
+      },
+    ]);
     expect(remem(['layer', 'add', file, '--as', 'personal'], { home }).code).toBe(2);
+    const nothing = join(root, 'orders.jsonl');
+    writeFileSync(nothing, `${JSON.stringify({ kind: 'error', text: 'Always clear the cache first.' })}\n`);
+    const refused = remem(['layer', 'add', nothing], { home });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/no lesson passes \(line 1 imperative/);
     expect(remem(['layer', 'remove', file], { home }).code).toBe(0);
     expect(remem(['layer', 'list', '--json'], { home }).json<{ layers: unknown[] }>().layers).toEqual([]);
     expect(remem(['layer', 'remove', file], { home }).code).toBe(1);
