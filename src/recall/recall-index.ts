@@ -2,6 +2,7 @@ import type { EpisodeKind, Params } from '../core/index.ts';
 import { fromBlob, normalize, type Space } from '../embed/index.ts';
 import { type Db, listVectors } from '../store/index.ts';
 import { visibleToAgent } from '../truth/index.ts';
+import { strengthShare } from './recall.ts';
 
 /**
  * One thing recall can return: a lesson, an episode the raw stream gave, or two lessons that refute each
@@ -31,6 +32,8 @@ export interface RecallIndex {
   /** Each item's `at` and `since` as epoch ms, parsed once (parsed per query when absent). */
   atMs?: Float64Array;
   sinceMs?: Float64Array;
+  /** Each item's strength share before any decay: the most its strength can add to a score. */
+  strengthCap?: Float64Array;
   /** For sparse vectors: by dimension, the rows with an entry there and its value. */
   postings?: { offsets: Uint32Array; rows: Uint32Array; values: Float32Array } | null;
 }
@@ -184,7 +187,17 @@ export function loadRecallIndex(
   });
   const atMs = Float64Array.from(items, (item) => new Date(item.at).getTime());
   const sinceMs = Float64Array.from(items, (item) => new Date(item.since).getTime());
-  return { space, dims, items, matrix, atMs, sinceMs, postings: postingsOf(matrix, items.length, dims) };
+  const strengthCap = Float64Array.from(items, (item) => strengthShare(item.strength));
+  return {
+    space,
+    dims,
+    items,
+    matrix,
+    atMs,
+    sinceMs,
+    strengthCap,
+    postings: postingsOf(matrix, items.length, dims),
+  };
 }
 
 /**

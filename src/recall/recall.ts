@@ -71,10 +71,19 @@ export function rankRecall(
   const best: RecallHit[] = [];
   if (query.length !== index.dims || options.k <= 0) return best;
   const { values, rows } = cosines(index, query);
+  // Recency is at most 1 and strength only decays: an item whose relevance cannot lift it past the k-th best
+  // is passed over before its recency and strength are worked out.
   for (const row of rows) {
     const cos = values[row]!;
     const rel = relevance(cos, index.space.floor);
     if (rel <= 0) continue;
+    if (best.length === options.k) {
+      const floorScore = best[best.length - 1]!.score;
+      if (weights.relevance * rel + weights.recency + weights.strength <= floorScore) continue;
+      const cap = index.strengthCap?.[row];
+      if (cap !== undefined && weights.relevance * rel + weights.recency + weights.strength * cap <= floorScore)
+        continue;
+    }
     const item = items[row]!;
     const at = index.atMs?.[row] ?? Date.parse(item.at);
     const since = index.sinceMs?.[row] ?? Date.parse(item.since);
