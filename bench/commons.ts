@@ -1,9 +1,10 @@
 /**
  * The commons under load, on loopback: `remem commons serve` runs in a process of its own over each store
- * (SQLite, then PostgreSQL when it answers on 127.0.0.1:5432), and this process drives it with fetch at
- * bounded concurrency. Fifty origins publish concurrently, each a run of ever newer files, and every record
- * must be there at the end; then random reads. PUTs and GETs per second with p50 and p99 latency; `lost`
- * counts records of each origin's last file missing from what the server then serves.
+ * (SQLite, then PostgreSQL when it answers on 127.0.0.1:5432), and autocannon drives it from this process.
+ * Fifty origins publish concurrently, each on a connection of its own with its own token, a run of ever newer
+ * files, and every record must be there at the end; then reads spread over the files. PUTs and GETs per second
+ * with p50 and p99 latency, each rate also as a ratio to a bare node:http server driven by the same requests;
+ * `lost` counts records of each origin's last file missing from what the server then serves.
  * Signature verification is measured as a ratio to `openssl speed ed25519` run in the same bench.
  *
  * Options: --versions V (files each origin publishes, 40), --gets G (5,000), --concurrency C (32),
@@ -14,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { issueToken, openCommonsStore } from '../src/commons/index.ts';
 import {
@@ -112,6 +114,11 @@ function startServer(home: string, db: string): Promise<Server> {
     ],
     { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, REMEM_NOW: '' } },
   );
+  return listening(child, 'commons serve');
+}
+
+/** Resolves with the address a child prints on stderr as `listening on http://…`. */
+function listening(child: ChildProcess, name: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     let seen = '';
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -119,7 +126,7 @@ function startServer(home: string, db: string): Promise<Server> {
       const match = /listening on (http:\/\/\S+)/.exec(seen);
       if (match) resolve({ url: match[1]!, child });
     });
-    child.once('exit', (code) => reject(new Error(`commons serve exited ${code}: ${seen}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited ${code}: ${seen}`)));
   });
 }
 
@@ -131,20 +138,98 @@ function stopServer(server: Server): Promise<void> {
   });
 }
 
-/** Runs `jobs` with at most `limit` in flight; each job's latency in ms. */
-async function bounded(jobs: readonly (() => Promise<void>)[], limit: number): Promise<number[]> {
+/** One phase of autocannon's load: rate over the whole phase, latency of every response, what failed. */
+interface Phase {
+  requests: number;
+  rate: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
+/**
+ * Runs autocannon and times it here: its own latency histogram keeps whole milliseconds and its end waits for
+ * the next one-second sample, both too coarse for loopback. A response other than 200 or an error is a failure.
+ */
+async function drive(options: autocannon.Options): Promise<Phase> {
   const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++]!;
-      const start = performance.now();
-      await job();
-      latencies.push(performance.now() - start);
-    }
+  let failed = 0;
+  let last = 0;
+  const began = performance.now();
+  const instance = autocannon({ duration: 600, timeout: 30, pipelining: 1, ...options });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    latencies.push(ms);
+    last = performance.now();
+    if (status !== 200) failed++;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rate: latencies.length / ((last - began) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failed: failed + result.errors,
   };
-  await Promise.all(Array.from({ length: limit }, worker));
-  return latencies;
+}
+
+/**
+ * Fifty connections, one per origin, each PUTting its origin's files in order with that origin's own token, as a
+ * memory publishes on each sleep: autocannon's per-connection requests carry each file and its bearer token.
+ */
+function putEach(url: string, writers: readonly Publisher[], tokens: ReadonlyMap<string, string>) {
+  let next = 0;
+  return drive({
+    url,
+    connections: writers.length,
+    maxConnectionRequests: writers[0]!.versions.length,
+    setupClient(client) {
+      const writer = writers[next++ % writers.length]!;
+      const headers = {
+        authorization: `Bearer ${tokens.get(writer.identity.origin)}`,
+        'content-type': 'application/x-ndjson',
+      };
+      const path = `/commons/${writer.identity.origin}.jsonl`;
+      client.setRequests(writer.versions.map((body) => ({ method: 'PUT', path, headers, body })));
+    },
+  });
+}
+
+/** `gets` reads of the origins' files at `concurrency` in flight, each connection starting at another origin. */
+function getEach(url: string, origins: readonly string[], gets: number, concurrency: number) {
+  let next = 0;
+  return drive({
+    url,
+    connections: concurrency,
+    amount: gets,
+    setupClient(client) {
+      const start = next++ * 7;
+      client.setRequests(
+        origins.map((_, n) => ({
+          method: 'GET',
+          path: `/commons/${origins[(start + n) % origins.length]}.jsonl`,
+        })),
+      );
+    },
+  });
+}
+
+/**
+ * The floor: a bare node:http server in a process of its own that reads each body and answers 200 with `reply`
+ * bytes, driven by the same requests. Ratios to it say what the commons costs beyond loopback HTTP.
+ */
+function startFloor(reply: string): Promise<Server> {
+  const source = `
+    const body = Buffer.from(process.env.REPLY);
+    require('node:http').createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(body));
+    }).listen(0, '127.0.0.1', function () { console.error('listening on http://127.0.0.1:' + this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', source], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, REPLY: reply },
+  });
+  return listening(child, 'floor server');
 }
 
 interface Publisher {
@@ -179,50 +264,32 @@ function publishers(count: number, versions: number): Publisher[] {
 
 interface LoadRow {
   store: string;
-  puts: number;
-  putRate: number;
-  putP50: number;
-  putP99: number;
-  gets: number;
-  getRate: number;
-  getP50: number;
-  getP99: number;
+  put: Phase;
+  get: Phase;
   origins: number;
   lost: number;
-  failures: number;
 }
 
-async function load(
-  store: string,
-  db: string,
-  options: { versions: number; gets: number; concurrency: number; writers: readonly Publisher[] },
-): Promise<LoadRow> {
+interface LoadOptions {
+  versions: number;
+  gets: number;
+  concurrency: number;
+  writers: readonly Publisher[];
+}
+
+async function load(store: string, db: string, options: LoadOptions): Promise<LoadRow> {
   const home = mkdtempSync(join(tmpdir(), 'remem-commons-bench-'));
   const admin = await openCommonsStore(db);
-  const { token } = await issueToken(admin, { origin: null, now: new Date().toISOString() });
+  // A token per origin, bound to its file, as `remem commons token add ORIGIN` issues it.
+  const tokens = new Map<string, string>();
+  for (const writer of options.writers) {
+    const { origin } = writer.identity;
+    tokens.set(origin, (await issueToken(admin, { origin, now: new Date().toISOString() })).token);
+  }
   await admin.close();
   const server = await startServer(home, db);
-  let failures = 0;
   try {
-    // Fifty origins at once, each publishing its files in order, as a memory does on each sleep.
-    const putLatencies: number[] = [];
-    const began = performance.now();
-    await Promise.all(
-      options.writers.map(async (writer) => {
-        for (const body of writer.versions) {
-          const start = performance.now();
-          const response = await fetch(`${server.url}/commons/${writer.identity.origin}.jsonl`, {
-            method: 'PUT',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-ndjson' },
-            body,
-          });
-          await response.arrayBuffer();
-          if (response.status !== 200) failures++;
-          putLatencies.push(performance.now() - start);
-        }
-      }),
-    );
-    const putSeconds = (performance.now() - began) / 1000;
+    const put = await putEach(server.url, options.writers, tokens);
 
     let lost = 0;
     for (const writer of options.writers) {
@@ -236,34 +303,26 @@ async function load(
     };
 
     const origins = options.writers.map((writer) => writer.identity.origin);
-    const reads = Array.from({ length: options.gets }, (_, n) => async () => {
-      const response = await fetch(`${server.url}/commons/${origins[(n * 7919) % origins.length]}.jsonl`);
-      await response.arrayBuffer();
-      if (response.status !== 200) failures++;
-    });
-    const getBegan = performance.now();
-    const getLatencies = await bounded(reads, options.concurrency);
-    const getSeconds = (performance.now() - getBegan) / 1000;
-
-    putLatencies.sort((a, b) => a - b);
-    getLatencies.sort((a, b) => a - b);
-    return {
-      store,
-      puts: putLatencies.length,
-      putRate: putLatencies.length / putSeconds,
-      putP50: percentile(putLatencies, 50),
-      putP99: percentile(putLatencies, 99),
-      gets: getLatencies.length,
-      getRate: getLatencies.length / getSeconds,
-      getP50: percentile(getLatencies, 50),
-      getP99: percentile(getLatencies, 99),
-      origins: index.entries.length,
-      lost,
-      failures,
-    };
+    const get = await getEach(server.url, origins, options.gets, options.concurrency);
+    return { store, put, get, origins: index.entries.length, lost };
   } finally {
     await stopServer(server);
     rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** The same requests against the floor server. */
+async function loadFloor(options: LoadOptions): Promise<LoadRow> {
+  const file = options.writers[0]!.versions[options.versions - 1]!;
+  const server = await startFloor(file);
+  try {
+    const tokens = new Map(options.writers.map((writer) => [writer.identity.origin, 'floor']));
+    const put = await putEach(server.url, options.writers, tokens);
+    const origins = options.writers.map((writer) => writer.identity.origin);
+    const get = await getEach(server.url, origins, options.gets, options.concurrency);
+    return { store: 'floor', put, get, origins: Number.NaN, lost: Number.NaN };
+  } finally {
+    await stopServer(server);
   }
 }
 
@@ -293,8 +352,9 @@ export async function run(args: string[]): Promise<void> {
   const verify = verifyFigures();
   console.error('  signing the publishers’ files');
   const writers = publishers(50, versions);
-  const rows: LoadRow[] = [];
   const notes: string[] = [];
+  console.error('  the floor');
+  const rows: LoadRow[] = [await loadFloor({ versions, gets, concurrency, writers })];
 
   if (only !== 'postgres') {
     const dir = mkdtempSync(join(tmpdir(), 'remem-commons-db-'));
@@ -324,38 +384,46 @@ export async function run(args: string[]): Promise<void> {
     }
   }
 
+  const floor = rows.shift()!;
+  const times = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
   const header = [
     'store',
     'PUT/s',
+    '÷ floor',
     'p50 ms',
     'p99 ms',
     'GET/s',
+    '÷ floor',
     'p50 ms',
     'p99 ms',
     'origins',
     'lost',
     'failed',
   ];
-  const body = rows.map((row) => [
+  const body = [floor, ...rows].map((row) => [
     row.store,
-    row.putRate.toFixed(0),
-    row.putP50.toFixed(1),
-    row.putP99.toFixed(1),
-    row.getRate.toFixed(0),
-    row.getP50.toFixed(1),
-    row.getP99.toFixed(1),
-    String(row.origins),
-    String(row.lost),
-    String(row.failures),
+    row.put.rate.toFixed(0),
+    times(row.put.rate, floor.put.rate),
+    row.put.p50.toFixed(2),
+    row.put.p99.toFixed(2),
+    row.get.rate.toFixed(0),
+    times(row.get.rate, floor.get.rate),
+    row.get.p50.toFixed(2),
+    row.get.p99.toFixed(2),
+    Number.isNaN(row.origins) ? '-' : String(row.origins),
+    Number.isNaN(row.lost) ? '-' : String(row.lost),
+    String(row.put.failed + row.get.failed),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...body.map((cells) => cells[i]!.length)));
   const line = (cells: readonly string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  const first = rows[0];
   console.log(
-    `50 origins publishing concurrently, ${versions} files each (${first?.puts ?? 0} PUTs): ten lessons and a newer ` +
-      'confirmation per file; the server verifies every line it does not already hold byte for byte. ' +
-      `Then ${gets} GETs of a file at ${concurrency} in flight. Loopback; the server in its own process.\n`,
+    `autocannon on loopback, each server in a process of its own. 50 origins publish concurrently, one connection ` +
+      `and one token each, ${versions} files apiece (${floor.put.requests} PUTs): ten lessons and a newer ` +
+      'confirmation per file; the commons verifies every line it does not already hold byte for byte. ' +
+      `Then ${gets} GETs of the files over ${concurrency} connections. The floor: a bare node:http server ` +
+      'that reads each body and answers 200 with a file, under the same requests; `lost` counts lines of ' +
+      'each origin’s last file the commons does not then serve.\n',
   );
   console.log(line(header));
   for (const cells of body) console.log(line(cells));

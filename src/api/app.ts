@@ -10,6 +10,7 @@ import { recall } from '../recall/index.ts';
 import type { Store } from '../store/index.ts';
 import { appendToInbox } from '../stream/index.ts';
 import { recordInjection, visibleToAgent } from '../truth/index.ts';
+import { LOOPBACK_NAMES } from './reach.ts';
 
 export interface ApiDeps {
   store: Store;
@@ -21,8 +22,13 @@ export interface ApiDeps {
   maxBodyBytes?: number;
   /** Extra routes served under the same token. */
   mount?: (app: Hono) => void;
-  /** Extra routes anyone on this machine may read without the token (gossip: records as signed). */
+  /** Extra routes anyone on this machine may read without the token, by the names in `hosts`. */
   open?: Hono;
+  /**
+   * Read-only routes for other machines (gossip: records as signed, public by design): no token, and any Host
+   * name, since peers reach this memory by names it cannot list. Nothing that needs the token goes here.
+   */
+  published?: Hono;
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -31,17 +37,18 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-const LOCAL_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
-
 /**
  * The local REST API: `/health` open, everything else behind the bearer token in REMEM_HOME, answering only
- * to local host names and to no other web origin. Nothing here can approve a lesson.
+ * to the names in `hosts` (the loopback names unless told) and to no other web origin; `published` routes
+ * before all that. Nothing here can approve a lesson.
  */
 export function createApiApp(deps: ApiDeps): Hono {
   const app = new Hono();
-  const hosts = new Set(deps.hosts ?? LOCAL_HOSTS);
+  const hosts = new Set((deps.hosts ?? LOOPBACK_NAMES).map((name) => name.toLowerCase()));
+  // Registered first: a published route answers before the Host check and the token are asked for.
+  if (deps.published) app.route('/', deps.published);
   app.use('*', async (c, next) => {
-    const host = (c.req.header('host') ?? '').replace(/:\d+$/, '');
+    const host = (c.req.header('host') ?? '').toLowerCase().replace(/:\d+$/, '');
     if (!hosts.has(host))
       return c.json({ error: 'forbidden', reason: `host ${host || '(none)'} is not served here` }, 403);
     const origin = c.req.header('origin');

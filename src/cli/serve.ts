@@ -1,15 +1,35 @@
+import type { Server } from 'node:http';
+import { RememError } from '../core/index.ts';
 import type { CommandSpec } from './command.ts';
 
 export const serveCommand: CommandSpec = {
   name: 'serve',
-  summary: 'the local REST API, HTTP hooks and MCP over HTTP, on 127.0.0.1',
-  options: [{ flags: '--port <port>', description: 'the port', parse: 'int', default: 7777 }],
+  summary:
+    'the local REST API, HTTP hooks and MCP over HTTP, and gossip for peers; on 127.0.0.1 unless --host says',
+  options: [
+    { flags: '--port <port>', description: 'the port', parse: 'int', default: 7777 },
+    {
+      flags: '--host <address>',
+      description: 'the address to listen on (0.0.0.0: every interface); off loopback, peers can pull gossip',
+      default: '127.0.0.1',
+    },
+    {
+      flags: '--allow-host <name>',
+      description: 'a host name the token-protected routes answer to besides loopback and --host; repeatable',
+      parse: 'list',
+    },
+  ],
   async run(context, _args, options) {
-    const [{ createApiApp, loadOrCreateToken }, { serve }, { openStore }] = await Promise.all([
-      import('../api/index.ts'),
-      import('@hono/node-server'),
-      import('../store/index.ts'),
-    ]);
+    const [{ createApiApp, describeReach, loadOrCreateToken, planReach }, { serve }, { openStore }] =
+      await Promise.all([
+        import('../api/index.ts'),
+        import('@hono/node-server'),
+        import('../store/index.ts'),
+      ]);
+    const reach = planReach({
+      host: options['host'] as string,
+      allowHosts: (options['allowHost'] as string[] | undefined) ?? [],
+    });
     const store = openStore(context.config.home);
     const token = loadOrCreateToken(context.config.home);
     const now = () => context.clock.iso();
@@ -20,24 +40,40 @@ export const serveCommand: CommandSpec = {
       now,
       params: context.config.params,
     });
+    const gossip = createGossipRoutes({ holder, peers: () => peersToAnnounce(store, context.config.peers) });
     const app = createApiApp({
       store,
       config: context.config,
       token,
       now,
-      open: createGossipRoutes({ holder, peers: () => peersToAnnounce(store, context.config.peers) }),
+      hosts: reach.hosts,
+      // Listening on loopback only, gossip keeps the Host check: no page elsewhere reads it by rebinding a name.
+      ...(reach.beyondLoopback ? { published: gossip } : { open: gossip }),
     });
     const port = options['port'] as number;
-    await new Promise<void>((resolve, reject) => {
-      const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-        context.stderr(`remem serve: http://127.0.0.1:${info.port} (token in ${context.config.home}/token)`);
+    try {
+      const server = await new Promise<Server>((resolve, reject) => {
+        const started = serve({ fetch: app.fetch, port, hostname: reach.listen }, (info) => {
+          started.off('error', reject);
+          const shown = reach.listen.includes(':') ? `[${reach.listen}]` : reach.listen;
+          context.stderr(`remem serve: http://${shown}:${info.port} (token in ${context.config.home}/token)`);
+          for (const line of describeReach(reach)) context.stderr(`remem serve: ${line}`);
+          resolve(started as Server);
+        }) as Server;
+        started.once('error', (error) =>
+          reject(
+            new RememError('port_unavailable', `cannot listen on ${reach.listen}:${port}: ${error.message}`),
+          ),
+        );
       });
-      server.on('error', reject);
-      const stop = () => server.close(() => resolve());
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
-    store.close();
+      await new Promise<void>((resolve) => {
+        const stop = () => server.close(() => resolve());
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    } finally {
+      store.close();
+    }
     return undefined;
   },
 };

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,33 +70,47 @@ function memory(root: string, name: string) {
   };
 }
 
-/** `remem serve` on a free port, for peers to pull from. */
-async function serve(home: string, now: string) {
+/** `remem serve` on a free port, for peers to pull from; `args` may name where it listens. */
+async function serve(home: string, now: string, args: string[] = []) {
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(repoRoot, 'bin', 'remem.js'), 'serve', '--port', '0'],
+    [join(repoRoot, 'bin', 'remem.js'), 'serve', '--port', '0', ...args],
     {
       env: { PATH: process.env['PATH'] ?? '', HOME: join(home, 'user'), REMEM_HOME: home, REMEM_NOW: now },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
+  let seen = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let seen = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
+      // The address first, then who reaches what: the last line names the token.
       const found = /remem serve: (http:\/\/[\d.:]+)/.exec(seen);
-      if (found) resolve(found[1]!);
+      if (found && /with the token.*\n/.test(seen)) resolve(found[1]!);
     });
     child.on('exit', (code) => reject(new Error(`remem serve exited (${code}): ${seen}`)));
   });
   return {
     url,
+    port: Number(new URL(url).port),
+    stderr: () => seen,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** A GET with the Host header a client on another machine would send, as node:http lets one set it. */
+function getAs(address: string, port: number, path: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    const request = httpGet({ host: address, port, path, headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
 }
 
 /** A peer that takes connections and never answers, and the URL of a port nothing listens on. */
@@ -132,6 +147,23 @@ function lintError(cwd: string, session: string, at: string): string {
   });
 }
 
+/** A learns a lesson from an error met twice, and shares it: one signed line to serve. */
+function learnAndShare(root: string, a: ReturnType<typeof memory>) {
+  for (const n of [0, 1]) {
+    const events = join(root, `events-${n}.jsonl`);
+    writeFileSync(events, `${lintError(a.project, `session-a-${n}`, day(n))}\n`);
+    a.run(['ingest', '--events', events], day(n, 23));
+    a.run(['sleep'], day(n + 1, 4));
+  }
+  const [learned] = a.lessons(day(2, 5));
+  a.run(['share', '--enable'], day(2, 5), a.project);
+  a.run(['share'], day(2, 5));
+  const originA = a.origin();
+  const lineA = readFileSync(join(a.home, 'shared', `${originA}.jsonl`), 'utf8').trim();
+  expect(lineA.split('\n')).toHaveLength(1);
+  return { learned, originA, lineA };
+}
+
 describe('remem run pulls from peers', () => {
   it('takes a peer’s lesson as a candidate, through a relay intact, refuses an altered one, and survives dead peers', async () => {
     const root = tempDir('remem-gossip-');
@@ -142,19 +174,7 @@ describe('remem run pulls from peers', () => {
     const d = memory(root, 'd');
     const e = memory(root, 'e');
 
-    // A learns a lesson from an error met twice, and shares it.
-    for (const n of [0, 1]) {
-      const events = join(root, `events-${n}.jsonl`);
-      writeFileSync(events, `${lintError(a.project, `session-a-${n}`, day(n))}\n`);
-      a.run(['ingest', '--events', events], day(n, 23));
-      a.run(['sleep'], day(n + 1, 4));
-    }
-    const [learned] = a.lessons(day(2, 5));
-    a.run(['share', '--enable'], day(2, 5), a.project);
-    a.run(['share'], day(2, 5));
-    const originA = a.origin();
-    const lineA = readFileSync(join(a.home, 'shared', `${originA}.jsonl`), 'utf8').trim();
-    expect(lineA.split('\n')).toHaveLength(1);
+    const { learned, originA, lineA } = learnAndShare(root, a);
 
     // A serves; B, configured with A as its peer, runs its night and holds A's lesson as a candidate.
     let servedA = await serve(a.home, day(2, 6));
@@ -253,4 +273,76 @@ describe('remem run pulls from peers', () => {
       await servedA.stop();
     }
   }, 180_000);
+});
+
+describe('remem serve beyond loopback', () => {
+  it('lets another machine pull gossip by any name while the API answers only to the names allowed, with its token', async () => {
+    const root = tempDir('remem-reach-');
+    const a = memory(root, 'a');
+    const b = memory(root, 'b');
+    const { originA, lineA } = learnAndShare(root, a);
+    // Every interface, one public name: stderr says what is open to whom and what needs the token.
+    const wide = await serve(a.home, day(2, 6), ['--host', '0.0.0.0', '--allow-host', 'memory-a.test']);
+    // The token `remem serve` made on first need.
+    const bearer = { authorization: `Bearer ${readFileSync(join(a.home, 'token'), 'utf8').trim()}` };
+    try {
+      expect(wide.url).toBe(`http://0.0.0.0:${wide.port}`);
+      expect(wide.stderr()).toContain(
+        'from any machine that can connect, by any name: GET /gossip/index and GET /gossip/<origin>.jsonl',
+      );
+      expect(wide.stderr()).toContain(
+        'by 127.0.0.1, localhost, [::1], memory-a.test only: /health open to read;',
+      );
+      // B reaches A by an address A never named (127.0.0.2 stands for A's address on a network).
+      const peer = `http://127.0.0.2:${wide.port}`;
+      b.configure({ peers: [peer] });
+      const pulled = await b.nightJson(day(3, 4));
+      expect(pulled.peers).toEqual([{ peer, ok: true, origins: 1, accepted: 1, refused: [] }]);
+      expect(b.held(originA)).toEqual([lineA]);
+
+      const at = (host: string, path: string, headers: Record<string, string> = {}) =>
+        getAs('127.0.0.2', wide.port, path, { host: `${host}:${wide.port}`, ...headers });
+      expect(await at('peer-of-a.example', '/gossip/index')).toBe(200);
+      expect(await at('peer-of-a.example', `/gossip/${originA}.jsonl`)).toBe(200);
+      // The token-protected routes: by the allowed name with the token, never without it or by another name.
+      expect(await at('memory-a.test', '/memory/lessons', bearer)).toBe(200);
+      expect(await at('MEMORY-A.test', '/memory/lessons', bearer)).toBe(200);
+      expect(await at('memory-a.test', '/memory/lessons')).toBe(401);
+      expect(await at('127.0.0.2', '/memory/lessons', bearer)).toBe(403);
+      expect(await at('rebound.example', '/memory/lessons', bearer)).toBe(403);
+      expect(await at('rebound.example', '/health')).toBe(403);
+      expect(
+        await at('memory-a.test', '/memory/lessons', { ...bearer, origin: 'https://rebound.example' }),
+      ).toBe(403);
+    } finally {
+      await wide.stop();
+    }
+
+    // On a loopback address alone, gossip keeps the Host check too: only this machine, only its names.
+    const narrow = await serve(a.home, day(2, 7), ['--host', '127.0.0.2', '--allow-host', 'memory-a.test']);
+    try {
+      expect(narrow.stderr()).toContain(
+        'from this machine only, by 127.0.0.1, localhost, [::1], 127.0.0.2, memory-a.test:',
+      );
+      const at = (host: string, path: string, headers: Record<string, string> = {}) =>
+        getAs('127.0.0.2', narrow.port, path, { host, ...headers });
+      expect(await at('127.0.0.2', '/gossip/index')).toBe(200);
+      expect(await at('memory-a.test', '/memory/lessons', bearer)).toBe(200);
+      expect(await at('rebound.example', '/gossip/index')).toBe(403);
+      expect(await at('rebound.example', '/memory/lessons', bearer)).toBe(403);
+      await expect(getAs('127.0.0.1', narrow.port, '/gossip/index', {})).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await narrow.stop();
+    }
+
+    // A name that is not one host, and an address this machine does not have: refused, each saying why.
+    const usage = remem(['serve', '--port', '0', '--allow-host', 'http://memory-a.test'], { home: a.home });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain(
+      '--allow-host takes a host name or an IP address, without scheme or port: http://memory-a.test',
+    );
+    const absent = remem(['serve', '--port', '0', '--host', '192.0.2.1'], { home: a.home });
+    expect(absent.code).toBe(1);
+    expect(absent.stderr).toMatch(/cannot listen on 192\.0\.2\.1:0: .*EADDRNOTAVAIL/);
+  }, 120_000);
 });
