@@ -10,6 +10,8 @@ import {
   readIncrement,
 } from '../stream/index.ts';
 import type { IngestWarning, Source } from './ingest.ts';
+import type { ParsedTurns } from './parse-lines.ts';
+import type { TurnParser } from './turn-parser.ts';
 
 function incrementOf(
   source: Source,
@@ -103,18 +105,24 @@ export interface Prepared {
   increment: Increment;
   /** The archive member, and the hash of the bytes when this read left it to be taken here. */
   compressed: Promise<Compressed>;
+  /** A transcript's turns (an event file is parsed when committed: its events are stamped with the run's time). */
+  parsed?: Promise<ParsedTurns>;
 }
 
-/** Reads what is new in a source and starts compressing it; null when nothing changed. */
+/** Reads what is new in a source and starts compressing it and parsing its turns; null when nothing changed. */
 export function prepareSource(
   store: Store,
   source: Source,
-  compressor: Compressor,
+  workers: { compressor: Compressor; parser: TurnParser },
   warn: (w: IngestWarning) => void,
 ): Prepared | null {
   const prior = getRawFile(store.db, source.path);
   const increment = incrementOf(source, prior, warn);
   if (!increment) return null;
   const digest = increment.mark.prefixHash === '';
-  return { source, prior, increment, compressed: compressor.compress(increment.bytes, { digest }) };
+  const compressed = workers.compressor.compress(increment.bytes, { digest });
+  if (source.agent === 'events') return { source, prior, increment, compressed };
+  const { bytes, parseFrom, firstLine } = increment;
+  const parsed = workers.parser.parse(source, bytes, parseFrom, firstLine);
+  return { source, prior, increment, compressed, parsed };
 }
