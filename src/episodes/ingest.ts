@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   clearStaleSession,
@@ -19,8 +19,6 @@ import {
   turnsOfFile,
 } from '../store/index.ts';
 import {
-  appendMember,
-  archivePathFor,
   assemble,
   discoverTranscripts,
   openCompressor,
@@ -28,7 +26,7 @@ import {
 } from '../stream/index.ts';
 import { deriveEpisodes } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
-import { type ParsedTurns, parseBytes, readers } from './parse-lines.ts';
+import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import { openTurnParser } from './turn-parser.ts';
 
@@ -206,11 +204,6 @@ export interface Run {
   readNow: ReadNow;
 }
 
-function sessionOf(source: Source): string {
-  if (source.agent === 'events') return 'events';
-  return readers[source.agent].sessionOf(source.path);
-}
-
 function sessionKey(source: Source): string {
   return `${source.agent}\0${sessionOf(source)}`;
 }
@@ -219,11 +212,7 @@ function sessionKey(source: Source): string {
 async function commitSource(store: Store, prepared: Prepared, run: Run): Promise<void> {
   const { now, report, warn } = run;
   const { db } = store;
-  const { source, prior, increment } = prepared;
-  const session = sessionOf(source);
-  const generation = prior ? prior.generation + (increment.restarted ? 1 : 0) : 0;
-  const archive = archivePathFor(source.agent, session, source.path, generation);
-  const committed = prior && !increment.restarted ? prior.archiveBytes : 0;
+  const { source, session, prior, increment, archive, generation } = prepared;
   let parsed: FileRead;
   if (prepared.parsed === undefined) {
     parsed = parseBytes(source, increment.bytes, increment.parseFrom, increment.firstLine, now, warn);
@@ -232,9 +221,7 @@ async function commitSource(store: Store, prepared: Prepared, run: Run): Promise
     for (const warning of parsed.warnings) warn(warning);
   }
   // The raw stream is on disk before anything parsed from it is committed.
-  const { member, sha256 } = await prepared.compressed;
-  const archiveBytes = appendMember(store.home, archive, committed, member);
-  writeArchiveMeta(store.home, archive, { source: source.path, agent: source.agent, session, generation });
+  const { archiveBytes, sha256 } = await prepared.compressed;
   let fileId = 0;
   db.transaction(() => {
     fileId = saveRawFile(db, {
@@ -242,7 +229,7 @@ async function commitSource(store: Store, prepared: Prepared, run: Run): Promise
       agent: source.agent,
       session,
       archive,
-      archiveBytes,
+      archiveBytes: archiveBytes!,
       generation,
       offset: increment.mark.offset,
       lines: increment.mark.lines,
@@ -280,11 +267,6 @@ export function storeParsed(
   if (restarted) deleteTurnsOfFile(db, fileId);
   if (parsed.json !== '') insertTurnsJson(db, fileId, parsed.firstLine, parsed.json);
   markSessionStale(db, source.agent, session);
-}
-
-function writeArchiveMeta(home: string, archive: string, meta: Record<string, unknown>): void {
-  const path = join(home, `${archive}.meta.json`);
-  if (!existsSync(path)) writeFileSync(path, `${JSON.stringify(meta)}\n`, { mode: 0o600 });
 }
 
 /**

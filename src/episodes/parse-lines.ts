@@ -20,6 +20,12 @@ export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   proxy: proxyLogReader,
 };
 
+/** The session a source belongs to (all events are one session). */
+export function sessionOf(source: Pick<Source, 'path' | 'agent'>): string {
+  if (source.agent === 'events') return 'events';
+  return readers[source.agent].sessionOf(source.path);
+}
+
 export interface Parsed {
   turns: Turn[];
   events: ReturnType<typeof eventToEpisode>[];
