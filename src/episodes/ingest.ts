@@ -18,12 +18,7 @@ import {
   startIngestRun,
   turnsOfFile,
 } from '../store/index.ts';
-import {
-  assemble,
-  discoverTranscripts,
-  openCompressor,
-  type Turn,
-} from '../stream/index.ts';
+import { assemble, discoverTranscripts, openCompressor, type Turn } from '../stream/index.ts';
 import { deriveEpisodes } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
