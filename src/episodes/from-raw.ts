@@ -5,6 +5,7 @@ import { finishIngestRun, getRawFile, type Store, saveRawFile } from '../store/i
 import { countLines, readArchive } from '../stream/index.ts';
 import {
   deriveStaleSessions,
+  type FileRead,
   type IngestOptions,
   type IngestReport,
   type ReadNow,
@@ -14,7 +15,7 @@ import {
   startRun,
   storeParsed,
 } from './ingest.ts';
-import { parseBytes } from './parse-lines.ts';
+import { parseBytes, parseTurns } from './parse-lines.ts';
 
 /**
  * Rebuilds every episode from the archive alone, with the current rules: each archived transcript is read
@@ -86,7 +87,12 @@ function rebuildFromArchive(store: Store, meta: ArchiveMeta, run: Run): void {
       : statSync(join(store.home, meta.archive)).size;
   const bytes = readArchive(store.home, meta.archive, committed);
   const source: Source = { path: meta.source, agent: meta.agent };
-  const parsed = parseBytes(source, bytes, 0, 0, now, warn);
+  let parsed: FileRead;
+  if (source.agent === 'events') parsed = parseBytes(source, bytes, 0, 0, now, warn);
+  else {
+    parsed = parseTurns(source, bytes, 0, 0, true);
+    for (const warning of parsed.warnings) warn(warning);
+  }
   const endsOpen = bytes.length > 0 && bytes[bytes.length - 1] !== 10;
   let fileId = 0;
   db.transaction(() => {
@@ -106,7 +112,7 @@ function rebuildFromArchive(store: Store, meta: ArchiveMeta, run: Run): void {
     });
     storeParsed(store, source, fileId, meta.session, true, parsed, now, report);
   })();
-  run.readNow.set(fileId, parsed.turns);
+  if ('turns' in parsed && parsed.turns) run.readNow.set(fileId, parsed.turns);
   report.filesRead++;
   report.bytesRead += bytes.length;
 }

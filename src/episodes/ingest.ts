@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   clearStaleSession,
   deleteTurnsOfFile,
   finishIngestRun,
   insertEpisodeOnce,
-  insertTurns,
+  insertTurnsJson,
   listRawFilesOfSession,
   markSessionStale,
   recordIngestWarning,
@@ -18,17 +18,12 @@ import {
   startIngestRun,
   turnsOfFile,
 } from '../store/index.ts';
-import {
-  appendMember,
-  archivePathFor,
-  assemble,
-  discoverTranscripts,
-  openCompressor,
-  type Turn,
-} from '../stream/index.ts';
+import { assemble, discoverTranscripts, openCompressor, type Turn } from '../stream/index.ts';
 import { deriveEpisodes } from './derive.ts';
-import { type Parsed, parseBytes, readers } from './parse-lines.ts';
+import type { eventToEpisode } from './events.ts';
+import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
+import { openTurnParser } from './turn-parser.ts';
 
 export type SourceAgent = 'claude-code' | 'codex' | 'proxy' | 'events';
 
@@ -138,12 +133,13 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
   const { report, runId, warn } = startRun(store, options.now);
   const sources = listSources(store.home, options);
   report.filesSeen = sources.length;
-  const compressor = openCompressor();
+  const workers = { compressor: openCompressor(), parser: openTurnParser() };
   const readNow: ReadNow = new Map();
+  // A session is derived once the last of its files in this run is committed, while the workers read on.
+  const lastSourceOf = new Map(sources.map((source, index) => [sessionKey(source), index]));
+  const committed = new Set<string>();
   try {
-    const ahead = readAhead(sources, (source, warnAhead) =>
-      prepareSource(store, source, compressor, warnAhead),
-    );
+    const ahead = readAhead(sources, (source, warnAhead) => prepareSource(store, source, workers, warnAhead));
     for (const [index, source] of sources.entries()) {
       options.onProgress?.({ done: index, total: sources.length, file: source.path });
       const { prepared: current, warnings } = ahead.next();
@@ -151,13 +147,26 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
       try {
         if (current instanceof Error) throw current;
         if (current === null) report.filesUnchanged++;
-        else await commitSource(store, current, { now: options.now, report, warn, readNow });
+        else {
+          await commitSource(store, current, { now: options.now, report, warn, readNow });
+          if (source.agent !== 'events') committed.add(sessionKey(source));
+        }
       } catch (error) {
         warn({ file: source.path, reason: `not read: ${(error as Error).message}` });
       }
+      const key = sessionKey(source);
+      if (lastSourceOf.get(key) === index && committed.delete(key)) {
+        deriveSession(
+          store,
+          { agent: source.agent, session: sessionOf(source) },
+          options.now,
+          report,
+          readNow,
+        );
+      }
     }
   } finally {
-    await compressor.close();
+    await Promise.all([workers.compressor.close(), workers.parser.close()]);
   }
   options.onProgress?.({ done: sources.length, total: sources.length, file: '' });
   deriveStaleSessions(store, options.now, report, readNow);
@@ -173,10 +182,14 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
 
 /**
  * The turns a run read of files whose stored turns are exactly those (read whole, or read again from the start), by
- * file id. Derivation takes them from here instead of parsing back what was just stored: turns are plain JSON data
- * (strings, numbers, booleans; no value left undefined), so they are the same either way.
+ * file id: the turns, or the JSON text a worker made of them. Derivation takes them from here instead of reading back
+ * what was just stored: turns are plain JSON data (strings, numbers, booleans; no value left undefined), so they are
+ * the same either way.
  */
-export type ReadNow = Map<number, Turn[]>;
+export type ReadNow = Map<number, Turn[] | string>;
+
+/** What one read of a file gave to store: a transcript's turns, or an event file's events. */
+export type FileRead = ParsedTurns | { events: ReturnType<typeof eventToEpisode>[] };
 
 /** What committing one file needs of the run. */
 export interface Run {
@@ -186,25 +199,24 @@ export interface Run {
   readNow: ReadNow;
 }
 
-function sessionOf(source: Source): string {
-  if (source.agent === 'events') return 'events';
-  return readers[source.agent].sessionOf(source.path);
+function sessionKey(source: Source): string {
+  return `${source.agent}\0${sessionOf(source)}`;
 }
 
 /** Parses a prepared source, puts its archive member on disk, then commits what was parsed. */
 async function commitSource(store: Store, prepared: Prepared, run: Run): Promise<void> {
   const { now, report, warn } = run;
   const { db } = store;
-  const { source, prior, increment } = prepared;
-  const session = sessionOf(source);
-  const generation = prior ? prior.generation + (increment.restarted ? 1 : 0) : 0;
-  const archive = archivePathFor(source.agent, session, source.path, generation);
-  const committed = prior && !increment.restarted ? prior.archiveBytes : 0;
-  const parsed = parseBytes(source, increment.bytes, increment.parseFrom, increment.firstLine, now, warn);
+  const { source, session, prior, increment, archive, generation } = prepared;
+  let parsed: FileRead;
+  if (prepared.parsed === undefined) {
+    parsed = parseBytes(source, increment.bytes, increment.parseFrom, increment.firstLine, now, warn);
+  } else {
+    parsed = await prepared.parsed;
+    for (const warning of parsed.warnings) warn(warning);
+  }
   // The raw stream is on disk before anything parsed from it is committed.
-  const { member, sha256 } = await prepared.compressed;
-  const archiveBytes = appendMember(store.home, archive, committed, member);
-  writeArchiveMeta(store.home, archive, { source: source.path, agent: source.agent, session, generation });
+  const { archiveBytes, sha256 } = await prepared.compressed;
   let fileId = 0;
   db.transaction(() => {
     fileId = saveRawFile(db, {
@@ -212,7 +224,7 @@ async function commitSource(store: Store, prepared: Prepared, run: Run): Promise
       agent: source.agent,
       session,
       archive,
-      archiveBytes,
+      archiveBytes: archiveBytes!,
       generation,
       offset: increment.mark.offset,
       lines: increment.mark.lines,
@@ -223,7 +235,8 @@ async function commitSource(store: Store, prepared: Prepared, run: Run): Promise
     });
     storeParsed(store, source, fileId, session, increment.restarted, parsed, now, report);
   })();
-  if (!prior || increment.restarted) run.readNow.set(fileId, parsed.turns);
+  if ('json' in parsed && (!prior || increment.restarted))
+    run.readNow.set(fileId, parsed.turns ?? parsed.json);
   else run.readNow.delete(fileId);
   report.filesRead++;
   if (increment.restarted) report.filesRestarted++;
@@ -237,23 +250,18 @@ export function storeParsed(
   fileId: number,
   session: string,
   restarted: boolean,
-  parsed: Parsed,
+  parsed: FileRead,
   now: string,
   report: IngestReport,
 ): void {
   const { db } = store;
-  if (source.agent === 'events') {
+  if ('events' in parsed) {
     for (const event of parsed.events) if (insertEpisodeOnce(db, event, 'event', now)) report.eventsStored++;
     return;
   }
   if (restarted) deleteTurnsOfFile(db, fileId);
-  insertTurns(db, fileId, parsed.turns);
+  if (parsed.json !== '') insertTurnsJson(db, fileId, parsed.firstLine, parsed.json);
   markSessionStale(db, source.agent, session);
-}
-
-function writeArchiveMeta(home: string, archive: string, meta: Record<string, unknown>): void {
-  const path = join(home, `${archive}.meta.json`);
-  if (!existsSync(path)) writeFileSync(path, `${JSON.stringify(meta)}\n`, { mode: 0o600 });
 }
 
 /**
@@ -266,34 +274,45 @@ export function deriveStaleSessions(
   report: IngestReport,
   readNow: ReadNow = new Map(),
 ): void {
+  for (const stale of staleSessions(store.db)) deriveSession(store, stale, now, report, readNow);
+}
+
+/** Derives one session's episodes and offers anew from the turns of all its files, in one transaction. */
+function deriveSession(
+  store: Store,
+  { agent, session }: { agent: string; session: string },
+  now: string,
+  report: IngestReport,
+  readNow: ReadNow,
+): void {
   const { db } = store;
-  for (const { agent, session } of staleSessions(db)) {
-    db.transaction(() => {
-      const files = listRawFilesOfSession(db, agent, session).sort(
-        (a, b) =>
-          Number(a.path.includes('/subagents/')) - Number(b.path.includes('/subagents/')) ||
-          (a.path < b.path ? -1 : 1),
-      );
-      const turns: Turn[] = [];
-      for (const file of files) {
-        const stored = readNow.get(file.id) ?? turnsOfFile<Turn>(db, file.id);
-        readNow.delete(file.id);
-        for (const turn of stored) turns.push(Object.assign(turn, { file: file.path }));
-      }
-      const conversation = assemble(agent, session, turns);
-      const derived = deriveEpisodes(conversation, files[0]?.path);
-      const result = replaceSessionEpisodes(
-        db,
-        { agent, session, origin: 'transcript' },
-        derived.episodes,
-        now,
-      );
-      replaceSessionOffers(db, { agent, session }, derived.offers, now);
-      clearStaleSession(db, agent, session);
-      report.sessionsDerived++;
-      report.episodesAdded += result.added;
-      report.episodesChanged += result.changed;
-      report.episodesRemoved += result.removed;
-    })();
-  }
+  db.transaction(() => {
+    const files = listRawFilesOfSession(db, agent, session).sort(
+      (a, b) =>
+        Number(a.path.includes('/subagents/')) - Number(b.path.includes('/subagents/')) ||
+        (a.path < b.path ? -1 : 1),
+    );
+    const turns: Turn[] = [];
+    for (const file of files) {
+      const read = readNow.get(file.id);
+      const stored =
+        typeof read === 'string' ? (JSON.parse(read) as Turn[]) : (read ?? turnsOfFile<Turn>(db, file.id));
+      readNow.delete(file.id);
+      for (const turn of stored) turns.push(Object.assign(turn, { file: file.path }));
+    }
+    const conversation = assemble(agent, session, turns);
+    const derived = deriveEpisodes(conversation, files[0]?.path);
+    const result = replaceSessionEpisodes(
+      db,
+      { agent, session, origin: 'transcript' },
+      derived.episodes,
+      now,
+    );
+    replaceSessionOffers(db, { agent, session }, derived.offers, now);
+    clearStaleSession(db, agent, session);
+    report.sessionsDerived++;
+    report.episodesAdded += result.added;
+    report.episodesChanged += result.changed;
+    report.episodesRemoved += result.removed;
+  })();
 }

@@ -20,6 +20,12 @@ export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   proxy: proxyLogReader,
 };
 
+/** The session a source belongs to (all events are one session). */
+export function sessionOf(source: Pick<Source, 'path' | 'agent'>): string {
+  if (source.agent === 'events') return 'events';
+  return readers[source.agent].sessionOf(source.path);
+}
+
 export interface Parsed {
   turns: Turn[];
   events: ReturnType<typeof eventToEpisode>[];
@@ -69,6 +75,33 @@ function parseWhole(reader: Reader, text: string, line: number): LineResult | { 
     return { bad: text };
   }
   return reader.parseLine(value, line);
+}
+
+/** A transcript's turns as read and as the store keeps them, with the warnings its lines gave. */
+export interface ParsedTurns {
+  /** The turns as one JSON array, or '' when there are none. */
+  json: string;
+  /** The line of the first turn (0 when there are none). */
+  firstLine: number;
+  /** The turns themselves, when they were parsed on this thread. */
+  turns?: Turn[];
+  warnings: IngestWarning[];
+}
+
+/** `parseBytes` for a transcript, its turns written as the store keeps them; `keep`: return the turns as well. */
+export function parseTurns(
+  source: Source,
+  bytes: Buffer,
+  from: number,
+  firstLine: number,
+  keep: boolean,
+): ParsedTurns {
+  const warnings: IngestWarning[] = [];
+  // The clock stamps events only, and a transcript holds none.
+  const { turns } = parseBytes(source, bytes, from, firstLine, '', (warning) => warnings.push(warning));
+  const first = turns[0];
+  const json = first === undefined ? '' : JSON.stringify(turns);
+  return { json, firstLine: first?.line ?? 0, warnings, ...(keep ? { turns } : {}) };
 }
 
 function describeBad(text: string): string {

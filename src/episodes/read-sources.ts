@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { getRawFile, type RawFile, type Store } from '../store/index.ts';
 import {
+  archivePathFor,
   type Compressed,
   type Compressor,
   countLines,
@@ -10,6 +11,8 @@ import {
   readIncrement,
 } from '../stream/index.ts';
 import type { IngestWarning, Source } from './ingest.ts';
+import { type ParsedTurns, sessionOf } from './parse-lines.ts';
+import type { TurnParser } from './turn-parser.ts';
 
 function incrementOf(
   source: Source,
@@ -99,22 +102,42 @@ export function readAhead(
 
 export interface Prepared {
   source: Source;
+  session: string;
   prior: RawFile | undefined;
   increment: Increment;
-  /** The archive member, and the hash of the bytes when this read left it to be taken here. */
+  /** The archive this read goes to (relative to the home folder) and its generation. */
+  archive: string;
+  generation: number;
+  /** The archive's new length once this read's member is appended, and the hash of the bytes when this read left it to be taken here. */
   compressed: Promise<Compressed>;
+  /** A transcript's turns (an event file is parsed when committed: its events are stamped with the run's time). */
+  parsed?: Promise<ParsedTurns>;
 }
 
-/** Reads what is new in a source and starts compressing it; null when nothing changed. */
+/** Reads what is new in a source and starts compressing it and parsing its turns; null when nothing changed. */
 export function prepareSource(
   store: Store,
   source: Source,
-  compressor: Compressor,
+  workers: { compressor: Compressor; parser: TurnParser },
   warn: (w: IngestWarning) => void,
 ): Prepared | null {
   const prior = getRawFile(store.db, source.path);
   const increment = incrementOf(source, prior, warn);
   if (!increment) return null;
   const digest = increment.mark.prefixHash === '';
-  return { source, prior, increment, compressed: compressor.compress(increment.bytes, { digest }) };
+  const session = sessionOf(source);
+  const generation = prior ? prior.generation + (increment.restarted ? 1 : 0) : 0;
+  const archive = archivePathFor(source.agent, session, source.path, generation);
+  // Appended ahead of its commit, as before: a member a run wrote but did not commit is cut off by the next one.
+  const appendTo = {
+    home: store.home,
+    relative: archive,
+    committedBytes: prior && !increment.restarted ? prior.archiveBytes : 0,
+    meta: { source: source.path, agent: source.agent, session, generation },
+  };
+  const compressed = workers.compressor.compress(increment.bytes, { digest, appendTo });
+  const read = { source, session, prior, increment, archive, generation, compressed };
+  if (source.agent === 'events') return read;
+  const { bytes, parseFrom, firstLine } = increment;
+  return { ...read, parsed: workers.parser.parse(source, bytes, parseFrom, firstLine) };
 }

@@ -116,7 +116,7 @@ export {
   type PredictionTally,
   predictionTallies,
 } from './truth.ts';
-export { deleteTurnsOfFile, insertTurns, type StoredTurn, turnsOfFile } from './turns.ts';
+export { deleteTurnsOfFile, insertTurns, insertTurnsJson, type StoredTurn, turnsOfFile } from './turns.ts';
 export {
   deleteVector,
   getVector,

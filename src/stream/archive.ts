@@ -7,6 +7,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -33,30 +34,62 @@ export function archivePathFor(agent: string, session: string, source: string, g
 }
 
 /**
- * Compresses archive members off this thread, in the order asked, with the SHA-256 of their bytes when asked; `close`
- * when done. Bytes in shared memory are handed over without a copy.
+ * Compresses archive members off this thread, in the order asked, with the SHA-256 of their bytes when asked, and
+ * appends each to its archive when given one; `close` when done. Bytes in shared memory are handed over without a copy.
  */
 export interface Compressor {
-  compress(bytes: Buffer, options?: { digest?: boolean }): Promise<Compressed>;
+  compress(bytes: Buffer, options?: { digest?: boolean; appendTo?: ArchiveTarget }): Promise<Compressed>;
   close(): Promise<void>;
 }
 
+/** Where a member goes: `appendMember`'s arguments, and the archive's sidecar, written once beside it. */
+export interface ArchiveTarget {
+  home: string;
+  relative: string;
+  committedBytes: number;
+  meta: Record<string, unknown>;
+}
+
 export interface Compressed {
-  member: Buffer;
+  /** The member, unless it was appended to an archive. */
+  member?: Buffer;
+  /** The archive's new length, when the member was appended to one. */
+  archiveBytes?: number;
   /** Hex SHA-256 of the bytes compressed, when asked for. */
   sha256?: string;
 }
 
 // The worker's whole program. A script, not a module file: it runs the same from the sources and from the build.
+// Its \`append\` takes the steps of \`appendMember\` and \`writeArchiveMeta\` below, in the same order.
 const COMPRESSOR = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
+const { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeFileSync, writeSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 const { gzipSync } = require('node:zlib');
-parentPort.on('message', ({ id, bytes, digest }) => {
+function append({ home, relative, committedBytes, meta }, member) {
+  const path = join(home, relative);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const fd = openSync(path, existsSync(path) ? 'r+' : 'w+', 0o600);
+  try {
+    if (fstatSync(fd).size !== committedBytes) ftruncateSync(fd, committedBytes);
+    let written = 0;
+    while (written < member.length) {
+      written += writeSync(fd, member, written, member.length - written, committedBytes + written);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  const metaPath = path + '.meta.json';
+  if (!existsSync(metaPath)) writeFileSync(metaPath, JSON.stringify(meta) + '\\n', { mode: 0o600 });
+  return committedBytes + member.length;
+}
+parentPort.on('message', ({ id, bytes, digest, appendTo }) => {
   try {
     const member = gzipSync(bytes, { level: ${LEVEL} });
     const sha256 = digest ? createHash('sha256').update(bytes).digest('hex') : undefined;
-    parentPort.postMessage({ id, member, sha256 });
+    if (appendTo) parentPort.postMessage({ id, archiveBytes: append(appendTo, member), sha256 });
+    else parentPort.postMessage({ id, member, sha256 });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error) });
   }
@@ -72,6 +105,7 @@ export function openCompressor(): Compressor {
   type Job = {
     bytes: Buffer;
     digest: boolean;
+    appendTo: ArchiveTarget | undefined;
     resolve(compressed: Compressed): void;
     reject(error: Error): void;
   };
@@ -81,14 +115,16 @@ export function openCompressor(): Compressor {
   const start = () => {
     const started = new Worker(COMPRESSOR, { eval: true, execArgv: [] });
     started.unref();
-    type Reply = { id: number; member?: Uint8Array; sha256?: string; error?: string };
-    started.on('message', ({ id, member, sha256, error }: Reply) => {
+    type Reply = { id: number; member?: Uint8Array; archiveBytes?: number; sha256?: string; error?: string };
+    started.on('message', ({ id, member, archiveBytes, sha256, error }: Reply) => {
       const job = waiting.get(id);
       waiting.delete(id);
-      if (!member) job?.reject(new Error(`not compressed: ${error}`));
-      else {
+      const hash = sha256 === undefined ? {} : { sha256 };
+      if (error !== undefined) job?.reject(new Error(`not compressed: ${error}`));
+      else if (archiveBytes !== undefined) job?.resolve({ archiveBytes, ...hash });
+      else if (member) {
         const bytes = Buffer.from(member.buffer, member.byteOffset, member.byteLength);
-        job?.resolve(sha256 === undefined ? { member: bytes } : { member: bytes, sha256 });
+        job?.resolve({ member: bytes, ...hash });
       }
     });
     const fallBack = () => {
@@ -96,7 +132,7 @@ export function openCompressor(): Compressor {
       worker = undefined;
       for (const job of waiting.values()) {
         try {
-          job.resolve(compressHere(job.bytes, job.digest));
+          job.resolve(compressHere(job.bytes, job.digest, job.appendTo));
         } catch (error) {
           job.reject(error as Error);
         }
@@ -112,12 +148,13 @@ export function openCompressor(): Compressor {
       worker ??= start();
       const id = nextId++;
       const digest = options.digest === true;
+      const { appendTo } = options;
       const compressed = new Promise<Compressed>((resolve, reject) =>
-        waiting.set(id, { bytes, digest, resolve, reject }),
+        waiting.set(id, { bytes, digest, appendTo, resolve, reject }),
       );
       // Members are awaited later, in order; a failure is reported then, not as an unhandled rejection now.
       compressed.catch(() => {});
-      worker.postMessage({ id, bytes, digest });
+      worker.postMessage({ id, bytes, digest, appendTo });
       return compressed;
     },
     async close() {
@@ -128,9 +165,14 @@ export function openCompressor(): Compressor {
 }
 
 /** What the worker does, done on this thread. */
-function compressHere(bytes: Buffer, digest: boolean): Compressed {
+function compressHere(bytes: Buffer, digest: boolean, appendTo: ArchiveTarget | undefined): Compressed {
   const member = gzipSync(bytes, { level: LEVEL });
-  return digest ? { member, sha256: createHash('sha256').update(bytes).digest('hex') } : { member };
+  const hash = digest ? { sha256: createHash('sha256').update(bytes).digest('hex') } : {};
+  if (appendTo === undefined) return { member, ...hash };
+  const { home, relative, committedBytes, meta } = appendTo;
+  const archiveBytes = appendMember(home, relative, committedBytes, member);
+  writeArchiveMeta(home, relative, meta);
+  return { archiveBytes, ...hash };
 }
 
 /**
@@ -152,6 +194,12 @@ export function appendMember(home: string, relative: string, committedBytes: num
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes the archive's sidecar, naming its source, unless it is there already. */
+export function writeArchiveMeta(home: string, relative: string, meta: Record<string, unknown>): void {
+  const path = join(home, `${relative}.meta.json`);
+  if (!existsSync(path)) writeFileSync(path, `${JSON.stringify(meta)}\n`, { mode: 0o600 });
 }
 
 /** Compresses and appends in one step (for callers with nothing to do meanwhile). */

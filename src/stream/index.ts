@@ -1,4 +1,5 @@
 export {
+  type ArchiveTarget,
   appendMember,
   appendToArchive,
   archivePathFor,
@@ -6,6 +7,7 @@ export {
   type Compressor,
   openCompressor,
   readArchive,
+  writeArchiveMeta,
 } from './archive.ts';
 export { assemble } from './assemble.ts';
 export { claudeCodeReader } from './claude-code.ts';

@@ -1,0 +1,95 @@
+/**
+ * Parsing transcripts off the main thread. While this thread stores one file and derives its session's episodes, a
+ * worker parses the next files: the readers and the JSON of the turns are most of ingest's work on each line.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Source } from './ingest.ts';
+import { type ParsedTurns, parseTurns } from './parse-lines.ts';
+
+export interface TurnParser {
+  /** The turns of `bytes` from `from`, numbered after `firstLine`; parsed in the order asked. */
+  parse(source: Source, bytes: Buffer, from: number, firstLine: number): Promise<ParsedTurns>;
+  close(): Promise<void>;
+}
+
+export interface ParseJob {
+  id: number;
+  source: Pick<Source, 'path' | 'agent'>;
+  bytes: Uint8Array;
+  from: number;
+  firstLine: number;
+}
+
+export type ParseReply = { id: number; parsed: ParsedTurns } | { id: number; error: string };
+
+/**
+ * Parses on a worker thread, started on the first file, when running from the build. From the sources (tests import
+ * them) a worker has no loader for TypeScript, so parsing happens on this thread, when asked; the turns are the same
+ * either way. Should the worker fail or stop, what it had not returned is parsed here instead.
+ */
+export function openTurnParser(): TurnParser {
+  const script = import.meta.url.endsWith('.js') ? new URL('./parse-worker.js', import.meta.url) : undefined;
+  type Job = Omit<ParseJob, 'id' | 'bytes'> & {
+    bytes: Buffer;
+    resolve(parsed: ParsedTurns): void;
+    reject(error: Error): void;
+  };
+  let worker: Worker | undefined;
+  let failed = script === undefined;
+  let nextId = 0;
+  const waiting = new Map<number, Job>();
+  const parseHere = (job: Omit<Job, 'resolve' | 'reject'>) =>
+    parseTurns(job.source as Source, job.bytes, job.from, job.firstLine, true);
+  const start = (url: URL) => {
+    const started = new Worker(url, { execArgv: [] });
+    started.unref();
+    started.on('message', (reply: ParseReply) => {
+      const job = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if ('error' in reply) job?.reject(new Error(`not parsed: ${reply.error}`));
+      else job?.resolve(reply.parsed);
+    });
+    const fallBack = () => {
+      if (worker !== started) return;
+      worker = undefined;
+      failed = true;
+      for (const job of waiting.values()) {
+        try {
+          job.resolve(parseHere(job));
+        } catch (error) {
+          job.reject(error as Error);
+        }
+      }
+      waiting.clear();
+    };
+    started.on('error', fallBack);
+    started.on('exit', fallBack);
+    return started;
+  };
+  return {
+    parse(source, bytes, from, firstLine) {
+      const job = { source: { path: source.path, agent: source.agent }, bytes, from, firstLine };
+      if (failed || script === undefined) {
+        try {
+          return Promise.resolve(parseHere(job));
+        } catch (error) {
+          return Promise.reject(error as Error);
+        }
+      }
+      worker ??= start(script);
+      const id = nextId++;
+      const parsed = new Promise<ParsedTurns>((resolve, reject) =>
+        waiting.set(id, { ...job, resolve, reject }),
+      );
+      // Awaited later, in order; a failure is reported then, not as an unhandled rejection now.
+      parsed.catch(() => {});
+      worker.postMessage({ id, ...job } satisfies ParseJob);
+      return parsed;
+    },
+    async close() {
+      const stopping = worker;
+      worker = undefined;
+      await stopping?.terminate();
+    },
+  };
+}
