@@ -1,6 +1,5 @@
 import type { Episode, EpisodeDraft, EpisodeKind } from '../core/index.ts';
 import type { Db } from './open.ts';
-import { prepared } from './statements.ts';
 
 export type EpisodeOrigin = 'transcript' | 'event';
 
@@ -79,26 +78,23 @@ export function replaceSessionEpisodes(
 ): UpsertResult {
   const existing = new Map(
     (
-      prepared(
-        db,
-        'SELECT id, key, kind, title, text, said, agent_before, detail, happened_at, project, source_file, source_line, live, lesson_id FROM episodes WHERE agent = ? AND session = ? AND origin = ?',
-      ).all(scope.agent, scope.session, scope.origin) as EpisodeRow[]
+      db
+        .prepare(
+          'SELECT id, key, kind, title, text, said, agent_before, detail, happened_at, project, source_file, source_line, live, lesson_id FROM episodes WHERE agent = ? AND session = ? AND origin = ?',
+        )
+        .all(scope.agent, scope.session, scope.origin) as EpisodeRow[]
     ).map((row) => [row.key, row]),
   );
-  const insert = prepared(
-    db,
-    `INSERT INTO episodes (key, kind, origin, agent, session, project, happened_at, recorded_at, title, text, said,
+  const insert =
+    db.prepare(`INSERT INTO episodes (key, kind, origin, agent, session, project, happened_at, recorded_at, title, text, said,
        agent_before, detail, source_file, source_line, touched_at)
      VALUES (@key, @kind, @origin, @agent, @session, @project, @happenedAt, @now, @title, @text, @said, @agentBefore,
-       @detail, @sourceFile, @sourceLine, @happenedAt)`,
-  );
-  const update = prepared(
-    db,
-    `UPDATE episodes SET kind = @kind, project = @project, happened_at = @happenedAt, title = @title, text = @text,
+       @detail, @sourceFile, @sourceLine, @happenedAt)`);
+  const update =
+    db.prepare(`UPDATE episodes SET kind = @kind, project = @project, happened_at = @happenedAt, title = @title, text = @text,
        said = @said, agent_before = @agentBefore, detail = @detail, source_file = @sourceFile,
        source_line = @sourceLine, live = 1
-     WHERE id = @id`,
-  );
+     WHERE id = @id`);
   const result: UpsertResult = { added: 0, changed: 0, removed: 0 };
   for (const draft of drafts) {
     const values = {
@@ -143,8 +139,8 @@ export function replaceSessionEpisodes(
     }
   }
   for (const row of existing.values()) {
-    if (row.lesson_id === null) prepared(db, 'DELETE FROM episodes WHERE id = ?').run(row.id);
-    else prepared(db, 'UPDATE episodes SET live = 0 WHERE id = ?').run(row.id);
+    if (row.lesson_id === null) db.prepare('DELETE FROM episodes WHERE id = ?').run(row.id);
+    else db.prepare('UPDATE episodes SET live = 0 WHERE id = ?').run(row.id);
     result.removed++;
   }
   return result;

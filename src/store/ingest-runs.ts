@@ -1,5 +1,4 @@
 import type { Db } from './open.ts';
-import { prepared } from './statements.ts';
 
 export interface IngestRun {
   id: number;
@@ -40,11 +39,11 @@ export function recordIngestWarning(
   runId: number,
   warning: { file: string; line?: number; reason: string },
 ): void {
-  const { n } = prepared(db, 'SELECT COUNT(*) AS n FROM ingest_warnings WHERE run_id = ?').get(runId) as {
+  const { n } = db.prepare('SELECT COUNT(*) AS n FROM ingest_warnings WHERE run_id = ?').get(runId) as {
     n: number;
   };
   if (n >= KEPT_WARNINGS) return;
-  prepared(db, 'INSERT INTO ingest_warnings (run_id, file, line, reason) VALUES (?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO ingest_warnings (run_id, file, line, reason) VALUES (?, ?, ?, ?)').run(
     runId,
     warning.file,
     warning.line ?? null,

@@ -1,6 +1,5 @@
 import type { HandbackAnswer, HandbackKind, OfferDraft } from '../core/index.ts';
 import type { Db } from './open.ts';
-import { prepared } from './statements.ts';
 
 /** Makes the stored offers of one session exactly the given drafts, matched by key (as episodes). */
 export function replaceSessionOffers(
@@ -11,23 +10,20 @@ export function replaceSessionOffers(
 ): void {
   const keep = new Set(drafts.map((draft) => draft.key));
   const stale = (
-    prepared(db, 'SELECT id, key FROM offers WHERE agent = ? AND session = ?').all(
-      scope.agent,
-      scope.session,
-    ) as {
+    db
+      .prepare('SELECT id, key FROM offers WHERE agent = ? AND session = ?')
+      .all(scope.agent, scope.session) as {
       id: number;
       key: string;
     }[]
   ).filter((row) => !keep.has(row.key));
-  for (const row of stale) prepared(db, 'DELETE FROM offers WHERE id = ?').run(row.id);
-  const upsert = prepared(
-    db,
-    `INSERT INTO offers (key, kind, agent, session, project, happened_at, recorded_at, reply_tail, answer, answer_text)
+  for (const row of stale) db.prepare('DELETE FROM offers WHERE id = ?').run(row.id);
+  const upsert =
+    db.prepare(`INSERT INTO offers (key, kind, agent, session, project, happened_at, recorded_at, reply_tail, answer, answer_text)
      VALUES (@key, @kind, @agent, @session, @project, @happenedAt, @now, @replyTail, @answer, @answerText)
      ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, project = excluded.project,
        happened_at = excluded.happened_at, reply_tail = excluded.reply_tail, answer = excluded.answer,
-       answer_text = excluded.answer_text`,
-  );
+       answer_text = excluded.answer_text`);
   for (const draft of drafts) upsert.run({ ...draft, now });
 }
 

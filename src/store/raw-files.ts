@@ -1,5 +1,4 @@
 import type { Db } from './open.ts';
-import { prepared } from './statements.ts';
 
 export interface RawFile {
   id: number;
@@ -52,7 +51,7 @@ function fromRow(row: RawFileRow): RawFile {
 }
 
 export function getRawFile(db: Db, path: string): RawFile | undefined {
-  const row = prepared(db, 'SELECT * FROM raw_files WHERE path = ?').get(path) as RawFileRow | undefined;
+  const row = db.prepare('SELECT * FROM raw_files WHERE path = ?').get(path) as RawFileRow | undefined;
   return row && fromRow(row);
 }
 
@@ -62,23 +61,21 @@ export function listRawFiles(db: Db): RawFile[] {
 
 export function listRawFilesOfSession(db: Db, agent: string, session: string): RawFile[] {
   return (
-    prepared(db, 'SELECT * FROM raw_files WHERE agent = ? AND session = ? ORDER BY path').all(
-      agent,
-      session,
-    ) as RawFileRow[]
+    db
+      .prepare('SELECT * FROM raw_files WHERE agent = ? AND session = ? ORDER BY path')
+      .all(agent, session) as RawFileRow[]
   ).map(fromRow);
 }
 
 export function saveRawFile(db: Db, file: Omit<RawFile, 'id'>): number {
-  const row = prepared(
-    db,
-    `INSERT INTO raw_files (path, agent, session, archive, archive_bytes, generation, offset, lines, prefix_hash, size, mtime_ms, read_at)
+  const row = db
+    .prepare(`INSERT INTO raw_files (path, agent, session, archive, archive_bytes, generation, offset, lines, prefix_hash, size, mtime_ms, read_at)
        VALUES (@path, @agent, @session, @archive, @archiveBytes, @generation, @offset, @lines, @prefixHash, @size, @mtimeMs, @readAt)
        ON CONFLICT (path) DO UPDATE SET agent = excluded.agent, session = excluded.session, archive = excluded.archive, archive_bytes = excluded.archive_bytes,
          generation = excluded.generation, offset = excluded.offset, lines = excluded.lines,
          prefix_hash = excluded.prefix_hash, size = excluded.size, mtime_ms = excluded.mtime_ms, read_at = excluded.read_at
-       RETURNING id`,
-  ).get(file) as { id: number };
+       RETURNING id`)
+    .get(file) as { id: number };
   return row.id;
 }
 
@@ -90,7 +87,7 @@ export function rawFileTotals(db: Db): { files: number; bytes: number } {
 }
 
 export function markSessionStale(db: Db, agent: string, session: string): void {
-  prepared(db, 'INSERT OR IGNORE INTO stale_sessions (agent, session) VALUES (?, ?)').run(agent, session);
+  db.prepare('INSERT OR IGNORE INTO stale_sessions (agent, session) VALUES (?, ?)').run(agent, session);
 }
 
 export function staleSessions(db: Db): { agent: string; session: string }[] {
@@ -101,5 +98,5 @@ export function staleSessions(db: Db): { agent: string; session: string }[] {
 }
 
 export function clearStaleSession(db: Db, agent: string, session: string): void {
-  prepared(db, 'DELETE FROM stale_sessions WHERE agent = ? AND session = ?').run(agent, session);
+  db.prepare('DELETE FROM stale_sessions WHERE agent = ? AND session = ?').run(agent, session);
 }

@@ -1,5 +1,4 @@
 import type { Db } from './open.ts';
-import { prepared } from './statements.ts';
 
 /** Turns are kept as the reader made them; the store knows only where each stands in its file. */
 export interface StoredTurn {
@@ -18,7 +17,7 @@ export function insertTurns(db: Db, fileId: number, turns: readonly StoredTurn[]
 
 /** Like `insertTurns`, for turns already written as a JSON array (not empty) whose first turn is on `firstLine`. */
 export function insertTurnsJson(db: Db, fileId: number, firstLine: number, json: string): void {
-  prepared(db, 'INSERT OR REPLACE INTO turns (file_id, first_line, data) VALUES (?, ?, ?)').run(
+  db.prepare('INSERT OR REPLACE INTO turns (file_id, first_line, data) VALUES (?, ?, ?)').run(
     fileId,
     firstLine,
     json,
@@ -31,7 +30,7 @@ export function deleteTurnsOfFile(db: Db, fileId: number): void {
 
 /** The turns of one file, in line order. */
 export function turnsOfFile<T extends StoredTurn>(db: Db, fileId: number): T[] {
-  const rows = prepared(db, 'SELECT data FROM turns WHERE file_id = ? ORDER BY first_line').all(fileId) as {
+  const rows = db.prepare('SELECT data FROM turns WHERE file_id = ? ORDER BY first_line').all(fileId) as {
     data: string;
   }[];
   return rows.length === 1
