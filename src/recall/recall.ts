@@ -81,7 +81,10 @@ export function rankRecall(
       const floorScore = best[best.length - 1]!.score;
       if (weights.relevance * rel + weights.recency + weights.strength <= floorScore) continue;
       const cap = index.strengthCap?.[row];
-      if (cap !== undefined && weights.relevance * rel + weights.recency + weights.strength * cap <= floorScore)
+      if (
+        cap !== undefined &&
+        weights.relevance * rel + weights.recency + weights.strength * cap <= floorScore
+      )
         continue;
     }
     const item = items[row]!;
