@@ -55,9 +55,9 @@ export function lessonsPass(night: Night): void {
     const slot = here.sums.open();
     here.lessons.push(entry);
     slots.set(entry, { sums: here.sums, slot });
-    // Source by source, in the order the sum was made: the index's sums are the lessons' to the last bit.
-    for (const source of entry.sources) here.sums.add(slot, sparseOf(source.vec));
-    if (entry.sources.length === 0 && entry.textVec) here.sums.add(slot, sparseOf(entry.textVec));
+    // The sum's own float64 entries: the index's sums are the lessons' to the last bit.
+    if (entry.sum.count > 0) here.sums.add(slot, entry.sum.sparseSum(), entry.sum.count);
+    else if (entry.textVec) here.sums.add(slot, sparseOf(entry.textVec));
   };
   for (const entry of night.lessons.values()) {
     if (entry.lesson.mergedInto !== null || entry.lesson.review === 'rejected') continue;

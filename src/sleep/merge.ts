@@ -1,5 +1,5 @@
 import { lessonHash } from '../core/index.ts';
-import { LinkageIndex, sparseOf } from '../embed/index.ts';
+import { LinkageIndex } from '../embed/index.ts';
 import { appendAudit, assignEpisode, insertRelation, movePredictions } from '../store/index.ts';
 import { cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
@@ -35,13 +35,13 @@ export function mergePass(night: Night): void {
     // Every pair over the cut, each once: a lesson meets, through the index, those listed before it.
     const sums = new LinkageIndex(group[0]!.sum.dims);
     group.forEach((b, j) => {
-      for (const { slot: i, linkage } of sums.query(b.sum.sparseSum(), cut, b.sum.count)) {
+      const sparse = b.sum.sparseSum();
+      for (const { slot: i, linkage } of sums.query(sparse, cut, b.sum.count)) {
         const a = group[i]!;
         if (disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
         pairs.push({ a, b, i, j, linkage });
       }
-      const slot = sums.open();
-      for (const source of b.sources) sums.add(slot, sparseOf(source.vec));
+      sums.add(sums.open(), sparse, b.sum.count);
     });
     pairs.sort((x, y) => y.linkage - x.linkage || x.i - y.i || x.j - y.j);
     for (const pair of pairs) {
