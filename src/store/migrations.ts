@@ -5,6 +5,7 @@ import { sql as sharing } from './migrations/004-sharing.ts';
 import { sql as turnChunks } from './migrations/005-turns.ts';
 import { sql as peers } from './migrations/006-peers.ts';
 import { sql as layerLessons } from './migrations/007-layer-lessons.ts';
+import { sql as predictionTally } from './migrations/008-prediction-tally.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -19,4 +20,5 @@ export const migrations: readonly string[] = [
   turnChunks,
   peers,
   layerLessons,
+  predictionTally,
 ];
