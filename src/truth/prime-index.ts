@@ -4,13 +4,15 @@ import type { Lesson, LessonKind } from '../core/index.ts';
 import { fromBlob, hashedVector } from '../embed/index.ts';
 import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
 import {
+  blockBytes,
   bodyStart,
+  COLUMNS,
   PRIME_INDEX_FILE,
   PRIME_INDEX_MAGIC,
   PRIME_INDEX_VERSION,
   type PrimeIndexGroup,
   type PrimeIndexHeader,
-  ROW_BYTES,
+  QUESTION,
 } from './prime-index-file.ts';
 import { visibleToAgent } from './visible.ts';
 
@@ -79,10 +81,10 @@ function entriesOf(store: Store, now: string, space: string, dims: number): Entr
 }
 
 /** The person's own lessons first, then one group per project; within a group, the projection's order. */
-function grouped(entries: Entry[]): { rows: Entry[]; groups: PrimeIndexGroup[] } {
+function grouped(entries: Entry[]): { rows: Entry[]; groups: Omit<PrimeIndexGroup, 'offset' | 'bytes'>[] } {
   const projects = [...new Set(entries.map((entry) => entry.project).filter((p) => p !== null))].sort();
   const rows: Entry[] = [];
-  const groups: PrimeIndexGroup[] = [];
+  const groups: Omit<PrimeIndexGroup, 'offset' | 'bytes'>[] = [];
   for (const project of [null, ...projects]) {
     const members = entries.filter((entry) => entry.project === project);
     groups.push({ project, start: rows.length, count: members.length });
@@ -93,6 +95,65 @@ function grouped(entries: Entry[]): { rows: Entry[]; groups: PrimeIndexGroup[] }
 
 const align4 = (n: number) => (n + 3) & ~3;
 
+/** A vector as int8 steps and the step: round(v / step), step = max |v| / 127 (as float32, as it is read back). */
+function quantised(vector: Float32Array): { scale: number; steps: Int8Array } {
+  let largest = 0;
+  for (const value of vector) largest = Math.max(largest, Math.abs(value));
+  const scale = Math.fround(largest / 127);
+  const steps = new Int8Array(vector.length);
+  if (scale > 0) {
+    for (let i = 0; i < vector.length; i++)
+      steps[i] = Math.max(-127, Math.min(127, Math.round(vector[i]! / scale)));
+  }
+  return { scale, steps };
+}
+
+/** One group's block (laid out in `prime-index-file.ts`); `detailStarts` are the rows' places in the details. */
+function blockOf(
+  rows: readonly Entry[],
+  quantisedRows: readonly { scale: number; steps: Int8Array }[],
+  detailStarts: readonly number[],
+  details: readonly Buffer[],
+  kinds: readonly LessonKind[],
+  vectors: 'dense' | 'postings',
+  dims: number,
+): Buffer {
+  const n = rows.length;
+  const nonZero = quantisedRows.reduce((sum, row) => sum + row.steps.filter((step) => step !== 0).length, 0);
+  const block = Buffer.alloc(blockBytes(n, dims, vectors === 'dense' ? undefined : nonZero));
+  rows.forEach((row, r) => {
+    const columns = [
+      row.order,
+      kinds.indexOf(row.kind) | (row.question ? QUESTION : 0),
+      row.sources,
+      row.afterHandback,
+      detailStarts[r]!,
+      details[r]!.length,
+    ];
+    for (const [c, value] of columns.entries()) block.writeUInt32LE(value, (c * n + r) * 4);
+    block.writeFloatLE(quantisedRows[r]!.scale, (6 * n + r) * 4);
+  });
+  const at = COLUMNS * 4 * n;
+  if (vectors === 'dense') {
+    quantisedRows.forEach(({ steps }, r) => {
+      for (let d = 0; d < dims; d++) block.writeInt8(steps[d]!, at + d * n + r);
+    });
+    return block;
+  }
+  let posted = 0;
+  for (let d = 0; d < dims; d++) {
+    block.writeUInt32LE(posted, at + d * 4);
+    quantisedRows.forEach(({ steps }, r) => {
+      if (steps[d] === 0) return;
+      block.writeUInt32LE(r, at + 4 * (dims + 1) + posted * 4);
+      block.writeInt8(steps[d]!, at + 4 * (dims + 1) + 4 * nonZero + posted);
+      posted++;
+    });
+  }
+  block.writeUInt32LE(posted, at + dims * 4);
+  return block;
+}
+
 /** Writes the index (atomically: a reader sees the old file or the new one); returns how many rows it holds. */
 export function writePrimeIndex(store: Store, now: string, hashedDims: number): number {
   const space = lastSleep(store.db)?.space ?? 'hashed';
@@ -101,51 +162,58 @@ export function writePrimeIndex(store: Store, now: string, hashedDims: number): 
   const { rows, groups } = grouped(entriesOf(store, now, space, dims));
   const kinds = [...new Set(rows.map((row) => row.kind))];
   const details = rows.map((row) => Buffer.from(JSON.stringify({ hashes: row.hashes, text: row.text })));
+  const detailStarts: number[] = [];
+  let detailsLength = 0;
+  for (const detail of details) {
+    detailStarts.push(detailsLength);
+    detailsLength += detail.length;
+  }
+  const steps = rows.map((row) => quantised(row.vector));
+  const nonZero = steps.reduce((sum, row) => sum + row.steps.filter((step) => step !== 0).length, 0);
+  // Postings cost five bytes a step against one: worth it only for vectors mostly zero.
+  const vectors = nonZero * 4 < rows.length * dims ? 'postings' : 'dense';
+  const blocks = groups.map((group) => {
+    const range = [group.start, group.start + group.count] as const;
+    return blockOf(
+      rows.slice(...range),
+      steps.slice(...range),
+      detailStarts.slice(...range),
+      details.slice(...range),
+      kinds,
+      vectors,
+      dims,
+    );
+  });
+  let offset = 0;
+  const placed = groups.map((group, g) => {
+    const at = offset;
+    offset += blocks[g]!.length;
+    return { ...group, offset: at, bytes: blocks[g]!.length };
+  });
   const count = rows.length;
-  const int8 = count * ROW_BYTES;
-  const float32 = align4(int8 + count * dims);
-  const detailsAt = float32 + count * dims * 4;
-  const length = detailsAt + details.reduce((sum, detail) => sum + detail.length, 0);
+  const floats = Buffer.alloc(count * dims * 4);
+  rows.forEach((row, r) => {
+    for (let i = 0; i < dims; i++) floats.writeFloatLE(row.vector[i]!, (r * dims + i) * 4);
+  });
+  const float32At = align4(offset);
+  const detailsAt = float32At + floats.length;
   const header: PrimeIndexHeader = {
     space,
     dims,
     writtenAt: now,
     count,
     kinds,
-    groups,
-    sections: { rows: 0, int8, float32, details: detailsAt, end: length },
+    vectors,
+    groups: placed,
+    sections: { float32: float32At, details: detailsAt, end: detailsAt + detailsLength },
   };
   const json = Buffer.from(JSON.stringify(header));
-  const body = bodyStart(json.length);
-  const file = Buffer.alloc(body + length);
-  file.write(PRIME_INDEX_MAGIC, 0, 'latin1');
-  file.writeUInt32LE(PRIME_INDEX_VERSION, 4);
-  file.writeUInt32LE(json.length, 8);
-  json.copy(file, 12);
-  const { sections } = header;
-  let detailAt = 0;
-  rows.forEach((row, r) => {
-    let largest = 0;
-    for (let i = 0; i < dims; i++) largest = Math.max(largest, Math.abs(row.vector[i]!));
-    const scale = Math.fround(largest / 127);
-    const at = body + sections.rows + r * ROW_BYTES;
-    file.writeUInt32LE(row.order, at);
-    file.writeUInt8(kinds.indexOf(row.kind), at + 4);
-    file.writeUInt8(row.question ? 1 : 0, at + 5);
-    file.writeUInt32LE(row.sources, at + 8);
-    file.writeUInt32LE(row.afterHandback, at + 12);
-    file.writeFloatLE(scale, at + 16);
-    file.writeUInt32LE(detailAt, at + 20);
-    file.writeUInt32LE(details[r]!.length, at + 24);
-    for (let i = 0; i < dims; i++) {
-      const value = row.vector[i]!;
-      const step = scale === 0 ? 0 : Math.max(-127, Math.min(127, Math.round(value / scale)));
-      file.writeInt8(step, body + sections.int8 + r * dims + i);
-      file.writeFloatLE(value, body + sections.float32 + (r * dims + i) * 4);
-    }
-    details[r]!.copy(file, body + sections.details + detailAt);
-    detailAt += details[r]!.length;
-  });
+  const lead = Buffer.alloc(bodyStart(json.length));
+  lead.write(PRIME_INDEX_MAGIC, 0, 'latin1');
+  lead.writeUInt32LE(PRIME_INDEX_VERSION, 4);
+  lead.writeUInt32LE(json.length, 8);
+  json.copy(lead, 12);
+  const file = Buffer.concat([lead, ...blocks, Buffer.alloc(float32At - offset), floats, ...details]);
   const path = join(store.home, PRIME_INDEX_FILE);
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, file, { mode: 0o600 });

@@ -5,7 +5,7 @@ import { type Config, resolveConfig } from '../../src/core/index.ts';
 import { hashedSpace, hashedVector, toBlob } from '../../src/embed/index.ts';
 import { answerHook, type HookPayload } from '../../src/prime/index.ts';
 import { poolFromStore } from '../../src/prime/store-pool.ts';
-import { insertRelation, openStore, putVector, type Store } from '../../src/store/index.ts';
+import { insertRelation, openStore, putVector, recordSleep, type Store } from '../../src/store/index.ts';
 import { openPrimeIndex, type PrimeIndex, type PrimeRows, writePrimeIndex } from '../../src/truth/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
 import { day, storeLesson } from './fixtures.ts';
@@ -89,6 +89,39 @@ function readers(home: string): [string, PrimeIndex][] {
   ];
 }
 
+/** How the index lays out its int8 vectors, from its header. */
+function layoutOf(home: string): string {
+  const bytes = readFileSync(join(home, 'prime-index.bin'));
+  return (JSON.parse(bytes.toString('utf8', 12, 12 + bytes.readUInt32LE(8))) as { vectors: string }).vectors;
+}
+
+/** For many queries and cuts, in every project: exact at or above the cut, below it elsewhere. */
+function expectExactAtTheCut(home: string, query: () => Float32Array): void {
+  let reached = 0;
+  let below = 0;
+  for (const [how, index] of readers(home)) {
+    for (let n = 0; n < 60; n++) {
+      const vector = query();
+      const cut = [0.3, 0.2, 0.45][n % 3]!;
+      const rows = index.rowsFor(PROJECTS[n % 4]!);
+      const exact = rows.similarities(vector, Number.NEGATIVE_INFINITY);
+      const quick = rows.similarities(vector, cut);
+      for (let row = 0; row < rows.count; row++) {
+        if (exact[row]! >= cut) {
+          reached++;
+          expect(quick[row], how).toBe(exact[row]);
+        } else {
+          below++;
+          expect(quick[row]!, how).toBeLessThan(cut);
+        }
+      }
+    }
+    index.close();
+  }
+  expect(reached).toBeGreaterThan(50);
+  expect(below).toBeGreaterThan(50);
+}
+
 describe('the prime index', () => {
   it("holds, for each project, what the store shows there, in the store's order", () => {
     const { store } = filledStore();
@@ -109,27 +142,27 @@ describe('the prime index', () => {
 
   it('gives the exact cosine wherever it can reach the cut, and an estimate below the cut elsewhere', () => {
     const { store } = filledStore();
+    expect(layoutOf(store.home)).toBe('postings');
     const random = seeded(11);
-    let reached = 0;
-    for (const [how, index] of readers(store.home)) {
-      for (let n = 0; n < 60; n++) {
-        const query = hashedVector(sentence(random, 4 + (n % 9)), 256);
-        const cut = [0.3, 0.2, 0.45][n % 3]!;
-        const rows = index.rowsFor(PROJECTS[n % 4]!);
-        const exact = rows.similarities(query, Number.NEGATIVE_INFINITY);
-        const quick = rows.similarities(query, cut);
-        for (let row = 0; row < rows.count; row++) {
-          if (exact[row]! >= cut) {
-            reached++;
-            expect(quick[row], how).toBe(exact[row]);
-          } else {
-            expect(quick[row]!, how).toBeLessThan(cut);
-          }
-        }
-      }
-      index.close();
-    }
-    expect(reached).toBeGreaterThan(50);
+    expectExactAtTheCut(store.home, () => hashedVector(sentence(random, 4 + Math.floor(random() * 9)), 256));
+    store.close();
+  });
+
+  it("keeps a model's dense vectors dimension by dimension, with the same guarantee", () => {
+    const { store } = filledStore();
+    const random = seeded(17);
+    const unit = () => {
+      const vector = Float32Array.from({ length: 24 }, () => random() - 0.5);
+      const norm = Math.hypot(...vector);
+      return vector.map((value) => value / norm);
+    };
+    for (const { id } of store.db.prepare('SELECT id FROM lessons').all() as { id: number }[])
+      putVector(store.db, 'lesson', id, 'openai:test', 24, toBlob(unit()));
+    recordSleep(store.db, day(2), 'openai:test', {});
+    writePrimeIndex(store, NOW, 256);
+    expect(layoutOf(store.home)).toBe('dense');
+    expect(openPrimeIndex(store.home)?.dims).toBe(24);
+    expectExactAtTheCut(store.home, unit);
     store.close();
   });
 
