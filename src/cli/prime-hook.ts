@@ -18,7 +18,9 @@ import { openPrimeIndex, type PrimeIndex } from '../truth/prime-index-file.ts';
  * SQLite), and no stream objects for stdin and stdout (loading Node's streams costs more than the answer).
  */
 export async function runPrime(): Promise<number> {
-  const started = performance.now();
+  // process.hrtime, not performance: the `performance` global loads perf_hooks on first use.
+  const started = process.hrtime.bigint();
+  const elapsedMs = () => Number(process.hrtime.bigint() - started) / 1e6;
   let settled = false;
   const finish = (text: string) => {
     if (settled) return;
@@ -32,10 +34,7 @@ export async function runPrime(): Promise<number> {
     const config = resolveConfig(process.env);
     debug = config.debug;
     clearTimeout(timer);
-    timer = setTimeout(
-      () => failOpen(finish),
-      Math.max(0, config.params.hook.deadlineMs - (performance.now() - started)),
-    );
+    timer = setTimeout(() => failOpen(finish), Math.max(0, config.params.hook.deadlineMs - elapsedMs()));
     const raw = await readStdin();
     const payload = parsePayload(raw);
     if ('refused' in payload) {
@@ -67,7 +66,7 @@ export async function runPrime(): Promise<number> {
           return index;
         },
       });
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(elapsedMs());
       // Work that held the thread past the deadline kept its timer from firing: the answer is too late to give.
       if (ms <= config.params.hook.deadlineMs) {
         finish(answer.output ? JSON.stringify(answer.output) : '');

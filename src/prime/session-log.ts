@@ -11,7 +11,6 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * What the hooks did in one session, one JSON line per event, appended (never rewritten) under
@@ -42,7 +41,9 @@ export function primeDir(home: string): string {
 }
 
 function sessionFile(home: string, session: string): string {
-  const name = bytesToHex(sha256(utf8ToBytes(session))).slice(0, 24);
+  const name = Buffer.from(sha256(Buffer.from(session, 'utf8')))
+    .toString('hex')
+    .slice(0, 24);
   return join(primeDir(home), `${name}.jsonl`);
 }
 
