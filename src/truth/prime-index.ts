@@ -13,13 +13,13 @@ import {
   type PrimeIndexGroup,
   type PrimeIndexHeader,
   QUESTION,
-} from './prime-index-file.ts';
+} from './prime-index-format.ts';
 import { visibleToAgent } from './visible.ts';
 
 /**
  * What an agent may be shown, compiled for the hooks: every visible lesson (and open question) with its
  * scope, its vector in the store's space and what the end-of-turn rule needs, in one file (laid out in
- * `prime-index-file.ts`). It is written whenever what agents may see changes (a sleep, a veto, a review, a
+ * `prime-index-format.ts`). It is written whenever what agents may see changes (a sleep, a veto, a review, a
  * relation), so a hook on every prompt needs no database query and no projection.
  */
 interface Entry {
@@ -108,7 +108,7 @@ function quantised(vector: Float32Array): { scale: number; steps: Int8Array } {
   return { scale, steps };
 }
 
-/** One group's block (laid out in `prime-index-file.ts`); `detailStarts` are the rows' places in the details. */
+/** One group's block (laid out in `prime-index-format.ts`); `detailStarts` are the rows' places in the details. */
 function blockOf(
   rows: readonly Entry[],
   quantisedRows: readonly { scale: number; steps: Int8Array }[],
