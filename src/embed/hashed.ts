@@ -11,9 +11,18 @@ const APOSTROPHE = "['‘’ʼ]";
 const SPACED_CHAR = `[${LETTER}--[${UNSPACED}]--${APOSTROPHE}]`;
 // U+02BC (ʼ) is a letter listed under Thai among its scripts; here it is an apostrophe.
 const UNSPACED_CHAR = `[[${LETTER}&&[${UNSPACED}]]--${APOSTROPHE}]`;
-// Built at run time: the `v` flag (set operations) is newer than the compile target.
-const TERM = new RegExp(`${UNSPACED_CHAR}+|${SPACED_CHAR}+(?:${APOSTROPHE}${SPACED_CHAR}+)*`, 'gv');
-const UNSPACED_START = new RegExp(`^${UNSPACED_CHAR}`, 'v');
+/**
+ * Built at run time: the `v` flag (set operations) is newer than the compile target. Built on the first
+ * text outside ASCII: the script sets cost milliseconds to build, more than a hook on an English prompt spends.
+ */
+let unicode: { term: RegExp; unspacedStart: RegExp } | null = null;
+function unicodePatterns(): { term: RegExp; unspacedStart: RegExp } {
+  unicode ??= {
+    term: new RegExp(`${UNSPACED_CHAR}+|${SPACED_CHAR}+(?:${APOSTROPHE}${SPACED_CHAR}+)*`, 'gv'),
+    unspacedStart: new RegExp(`^${UNSPACED_CHAR}`, 'v'),
+  };
+  return unicode;
+}
 /** Below U+0E00 (Thai) no character is of a script written without spaces. */
 const FIRST_UNSPACED = 0xe00;
 // A character with its marks: Thai tone and vowel marks stay on their consonant.
@@ -33,15 +42,16 @@ const VOWEL_START = /^[aeiouyhàâäéèêëîïôöûüùœæ]/;
  */
 export function tokenize(text: string): string[] {
   const ascii = ASCII.test(text);
-  const matches = ascii
-    ? text.toLowerCase().match(ASCII_TERM)
-    : text.normalize('NFKC').toLowerCase().match(TERM);
+  const patterns = ascii ? null : unicodePatterns();
+  const matches = patterns
+    ? text.normalize('NFKC').toLowerCase().match(patterns.term)
+    : text.toLowerCase().match(ASCII_TERM);
   if (matches === null) return [];
   const terms: string[] = [];
   for (const match of matches) {
     if (ascii) {
       terms.push(match.includes("'") ? joinApostrophes(match) : match);
-    } else if (match.charCodeAt(0) >= FIRST_UNSPACED && UNSPACED_START.test(match)) {
+    } else if (match.charCodeAt(0) >= FIRST_UNSPACED && patterns?.unspacedStart.test(match)) {
       pushCharacterPairs(match, terms);
     } else {
       terms.push(APOSTROPHES.test(match) ? joinApostrophes(match) : match);

@@ -1,11 +1,13 @@
 import type { Config, Lesson } from '../core/index.ts';
-import { cosine, createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
+import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
 // The hook's hot path takes the detectors and the project rule alone, not the ingest machinery behind
 // the episodes front door (and the schema library it loads).
 import { classifyHandback, needsPerson } from '../episodes/detect.ts';
 import { projectOf } from '../episodes/project.ts';
-import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
-import { type PrimeIndex, readPrimeIndex, type Visible, visibleToAgent } from '../truth/index.ts';
+import type { Db } from '../store/index.ts';
+// The index reader alone: the truth front door brings the store and its writers, which a hook answered
+// from the index never needs.
+import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../truth/prime-index-file.ts';
 import { isHeldOut } from './holdout.ts';
 import { describeCall, type HookPayload } from './payload.ts';
 import { contextText, reminderText } from './reminder.ts';
@@ -15,7 +17,12 @@ export interface HookDeps {
   config: Config;
   now: string;
   /** The store, opened read-only on first need; null when there is none yet. */
-  db(): Db | null;
+  db(): Db | null | Promise<Db | null>;
+  /**
+   * The compiled prime index, or null when there is none or it is not this build's. By default the one
+   * kept in memory while the file stays the same (a long-lived server); a hook process reads only what it needs.
+   */
+  index?(): PrimeIndex | null;
 }
 
 export interface HookAnswer {
@@ -33,42 +40,8 @@ interface Candidate {
   similarity: number;
 }
 
-/** The space the store's vectors are in (the last sleep's); the hashed space before any sleep. */
-function storeSpace(db: Db | null, config: Config, index: PrimeIndex | null = null): Space {
-  const name = index?.space ?? (db ? lastSleep(db)?.space : undefined);
-  if (!name || name === 'hashed') return hashedSpace(config.params);
-  const configured = createSpace(config.embed, config.params);
-  return configured.name === name ? configured : hashedSpace(config.params);
-}
-
 function primingCut(space: Space, config: Config): number {
   return space.kind === 'hashed' ? config.params.priming.hashed : config.params.priming.model;
-}
-
-function lessonVector(stored: Map<number, StoredVector>, lesson: Lesson, space: Space): Float32Array | null {
-  const vector = stored.get(lesson.id);
-  if (vector) return fromBlob(vector.data, vector.dims);
-  return space.embedSync ? space.embedSync(lesson.text) : null;
-}
-
-/** Every lesson (or open question) an agent may see, with how close it comes to `query`. */
-function candidates(db: Db, visible: readonly Visible[], query: Float32Array, space: Space): Candidate[] {
-  const stored = vectorsInSpace(db, 'lesson', space.name);
-  const found: Candidate[] = [];
-  for (const item of visible) {
-    const lessons = item.type === 'lesson' ? [item.lesson] : item.lessons;
-    let best = 0;
-    for (const lesson of lessons) {
-      const vec = lessonVector(stored, lesson, space);
-      if (vec) best = Math.max(best, cosine(vec, query));
-    }
-    found.push({
-      hashes: lessons.map((lesson) => lesson.hash),
-      text: item.type === 'lesson' ? item.lesson.text : item.text,
-      similarity: best,
-    });
-  }
-  return found;
 }
 
 function shownBefore(log: readonly PrimeLogRow[]): Set<string> {
@@ -77,72 +50,29 @@ function shownBefore(log: readonly PrimeLogRow[]): Set<string> {
   return seen;
 }
 
-/** What the hook compares with: the compiled index when it is current for the store's space, else the store. */
-interface Pool {
-  items: {
-    hashes: string[];
-    text: string;
-    kind: Lesson['kind'];
-    project: string | null;
-    question: boolean;
-    sources: number;
-    afterHandback: number;
-  }[];
-  similarities(query: Float32Array): number[];
-}
-
-function poolFromIndex(index: PrimeIndex, project: string | null): Pool {
-  const rows = index.items
-    .map((item, row) => ({ item, row }))
-    .filter(({ item }) => item.project === null || item.project === project);
-  return {
-    items: rows.map(({ item }) => item),
-    similarities(query) {
-      const { dims, vectors } = index;
-      return rows.map(({ row }) => {
-        let sum = 0;
-        const base = row * dims;
-        for (let i = 0; i < dims; i++) sum += vectors[base + i]! * query[i]!;
-        return sum;
-      });
-    },
-  };
-}
-
-function poolFromStore(db: Db, now: string, project: string | null, space: Space): Pool {
-  const visible = visibleToAgent(db, { now, scope: { project } });
-  return {
-    items: visible.map((item) => {
-      const lessons = item.type === 'lesson' ? [item.lesson] : item.lessons;
-      const share =
-        item.type === 'lesson' && item.lesson.kind === 'correction'
-          ? handbackShare(db, item.lesson.id)
-          : null;
-      return {
-        hashes: lessons.map((lesson) => lesson.hash),
-        text: item.type === 'lesson' ? item.lesson.text : item.text,
-        kind: lessons[0]!.kind,
-        project: lessons.find((lesson) => lesson.project !== null)?.project ?? null,
-        question: item.type === 'question',
-        sources: share?.sources ?? 0,
-        afterHandback: share?.afterHandback ?? 0,
-      };
-    }),
-    similarities: (query) => candidates(db, visible, query, space).map((candidate) => candidate.similarity),
-  };
-}
-
-/** The compiled index when it matches the store's space; else the store itself, read through the projection. */
-function poolAndSpace(deps: HookDeps, project: string | null): { pool: Pool; space: Space } | null {
-  const index = readPrimeIndex(deps.config.home);
-  if (index) {
-    const space = storeSpace(null, deps.config, index);
-    if (space.name === index.space) return { pool: poolFromIndex(index, project), space };
+/** The space an index was written in, when this configuration can embed a query in it. */
+function indexSpace(index: PrimeIndex, config: Config): Space | null {
+  if (index.space === 'hashed') {
+    const space = hashedSpace(config.params);
+    return space.dims === index.dims ? space : null;
   }
-  const db = deps.db();
+  const configured = createSpace(config.embed, config.params);
+  return configured.name === index.space ? configured : null;
+}
+
+/** The compiled index when this configuration can query it; else the store itself, read through the projection. */
+async function poolAndSpace(
+  deps: HookDeps,
+  project: string | null,
+): Promise<{ pool: PrimeRows; space: Space } | null> {
+  const index = deps.index ? deps.index() : openPrimeIndex(deps.config.home, { keep: true });
+  const space = index && indexSpace(index, deps.config);
+  if (index && space) return { pool: index.rowsFor(project), space };
+  const db = await deps.db();
   if (!db) return null;
-  const space = storeSpace(db, deps.config);
-  return { pool: poolFromStore(db, deps.now, project, space), space };
+  const { poolFromStore, storeSpace } = await import('./store-pool.ts');
+  const stored = storeSpace(db, deps.config);
+  return { pool: poolFromStore(db, deps.now, project, stored), space: stored };
 }
 
 /** Priming at a prompt or a tool call: what meets it, at most `limit`, each lesson once per session. */
@@ -155,11 +85,14 @@ async function prime(
   limit: number,
 ): Promise<HookAnswer> {
   const { config } = deps;
-  const found = poolAndSpace(deps, projectOf(payload.cwd));
+  const found = await poolAndSpace(deps, projectOf(payload.cwd));
   if (!found) return { output: null, log: null };
   const { pool, space } = found;
-  const eligible = pool.items.map((item) => kinds === null || (!item.question && kinds.has(item.kind)));
-  const considered = eligible.filter(Boolean).length;
+  const eligible: number[] = [];
+  for (let row = 0; row < pool.count; row++) {
+    if (kinds === null || (!pool.question(row) && kinds.has(pool.kind(row)))) eligible.push(row);
+  }
+  const considered = eligible.length;
   const heldOut = isHeldOut(payload.session, config.holdout);
   const base = {
     at: deps.now,
@@ -175,24 +108,24 @@ async function prime(
     };
   }
   const [vector] = await space.embed([query]);
-  const similarities = pool.similarities(vector!);
   const cut = primingCut(space, config);
+  const similarities = pool.similarities(vector!, cut);
   const before = shownBefore(readSessionLog(config.home, payload.session));
   const reasons: Record<string, number> = {};
-  const drop = (reason: string) => {
-    reasons[reason] = (reasons[reason] ?? 0) + 1;
+  const drop = (reason: string, count = 1) => {
+    reasons[reason] = (reasons[reason] ?? 0) + count;
   };
-  const ranked = pool.items
-    .map((item, index) => ({ item, similarity: similarities[index]!, eligible: eligible[index]! }))
-    .filter((entry) => entry.eligible)
-    .sort((a, b) => b.similarity - a.similarity);
+  // Only what meets the cut is ranked (the sort is stable: ties keep the projection's order).
+  const met = eligible.filter((row) => similarities[row]! >= cut);
+  met.sort((a, b) => similarities[b]! - similarities[a]!);
   const chosen: Candidate[] = [];
-  for (const { item, similarity } of ranked) {
-    if (similarity < cut) drop('below_priming_cut');
-    else if (item.hashes.some((hash) => before.has(hash))) drop('shown_earlier_in_session');
+  for (const row of met) {
+    const { hashes, text } = pool.detail(row);
+    if (hashes.some((hash) => before.has(hash))) drop('shown_earlier_in_session');
     else if (chosen.length >= limit) drop('over_limit_per_moment');
-    else chosen.push({ hashes: item.hashes, text: item.text, similarity });
+    else chosen.push({ hashes, text, similarity: similarities[row]! });
   }
+  if (met.length < considered) drop('below_priming_cut', considered - met.length);
   const log = {
     ...base,
     shown: chosen.length > 0 && !heldOut,
@@ -216,7 +149,7 @@ async function prime(
  * on hand-backs (most of its sources followed one), the turn goes on with the reminder. Never twice in a
  * row, and not when the person's last message said only they have what is needed.
  */
-function stop(deps: HookDeps, payload: HookPayload): HookAnswer {
+async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   const { config } = deps;
   const heldOut = isHeldOut(payload.session, config.holdout);
   const base = { at: deps.now, session: payload.session, moment: 'stop' as const, heldOut };
@@ -236,29 +169,31 @@ function stop(deps: HookDeps, payload: HookPayload): HookAnswer {
   if (handback?.kind !== 'offer') return silent(handback ? `${handback.kind}_not_offer` : 'no_handback');
   const prompts = readSessionLog(config.home, payload.session).filter((row) => row.moment === 'prompt');
   if (prompts[prompts.length - 1]?.needsPerson) return silent('needs_person');
-  const found = poolAndSpace(deps, projectOf(payload.cwd));
+  const found = await poolAndSpace(deps, projectOf(payload.cwd));
   if (!found) return silent('no_memory');
   const { pool } = found;
-  let best: { item: Pool['items'][number]; sources: number } | null = null;
-  for (const item of pool.items) {
-    if (item.question || item.kind !== 'correction') continue;
+  let best: { row: number; sources: number } | null = null;
+  for (let row = 0; row < pool.count; row++) {
+    if (pool.question(row) || pool.kind(row) !== 'correction') continue;
     // A lesson bears on hand-backs when most of its sources followed one.
-    if (item.sources === 0 || item.afterHandback * 2 <= item.sources) continue;
-    if (!best || item.sources > best.sources) best = { item, sources: item.sources };
+    const sources = pool.sources(row);
+    if (sources === 0 || pool.afterHandback(row) * 2 <= sources) continue;
+    if (!best || sources > best.sources) best = { row, sources };
   }
-  const considered = pool.items.length;
+  const considered = pool.count;
   if (!best) return silent('no_lesson_bears_on_handbacks', considered);
+  const lesson = pool.detail(best.row);
   const log = {
     ...base,
     shown: !heldOut,
     blocked: !heldOut,
-    lessonHashes: best.item.hashes,
+    lessonHashes: lesson.hashes,
     considered,
     dropped: considered - 1,
     reasons: {},
   };
   if (heldOut) return { output: null, log };
-  return { output: { decision: 'block', reason: reminderText(best.item) }, log };
+  return { output: { decision: 'block', reason: reminderText(lesson) }, log };
 }
 
 /** The answer to one hook event. */

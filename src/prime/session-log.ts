@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+// SHA-256 in JavaScript: loading node:crypto costs a hook process more than all of its answer.
+
 import {
   appendFileSync,
   existsSync,
@@ -9,6 +10,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
  * What the hooks did in one session, one JSON line per event, appended (never rewritten) under
@@ -39,7 +41,9 @@ export function primeDir(home: string): string {
 }
 
 function sessionFile(home: string, session: string): string {
-  const name = createHash('sha256').update(session).digest('hex').slice(0, 24);
+  const name = Buffer.from(sha256(Buffer.from(session, 'utf8')))
+    .toString('hex')
+    .slice(0, 24);
   return join(primeDir(home), `${name}.jsonl`);
 }
 

@@ -1,7 +1,7 @@
 import type { Config } from '../core/index.ts';
 import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
 import { lastSleep, type Store } from '../store/index.ts';
-import { readPrimeIndex } from '../truth/index.ts';
+import { primeIndexVectors } from '../truth/index.ts';
 import { type RecallHit, rankRecall, touch } from './recall.ts';
 import { type IndexScope, loadRecallIndex } from './recall-index.ts';
 
@@ -24,15 +24,8 @@ export function spaceOfStore(store: Store, config: Config): Space {
  * the store never embeds, have theirs (a model space cannot embed them while recall waits).
  */
 function layerVectors(store: Store, space: Space): Map<string, Float32Array> {
-  const found = new Map<string, Float32Array>();
-  if (space.embedSync) return found;
-  const index = readPrimeIndex(store.home);
-  if (!index || index.space !== space.name) return found;
-  index.items.forEach((item, row) => {
-    if (item.hashes.length === 1)
-      found.set(item.hashes[0]!, index.vectors.slice(row * index.dims, (row + 1) * index.dims));
-  });
-  return found;
+  if (space.embedSync) return new Map();
+  return primeIndexVectors(store.home, space.name);
 }
 
 /** Recall from the command line, MCP or the API: rank, then touch what is returned. */

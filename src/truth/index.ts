@@ -1,13 +1,8 @@
 export { findLesson, forget } from './forget.ts';
 export { recordInjection } from './injections.ts';
 export { writeLessonsFile } from './lessons-file.ts';
-export {
-  type PrimeIndex,
-  type PrimeIndexItem,
-  primeIndexSpace,
-  readPrimeIndex,
-  writePrimeIndex,
-} from './prime-index.ts';
+export { primeIndexSpace, writePrimeIndex } from './prime-index.ts';
+export { openPrimeIndex, type PrimeIndex, type PrimeRows, primeIndexVectors } from './prime-index-file.ts';
 export { projectTruth } from './project.ts';
 export { type PersonRelation, personRelations, relateLessons } from './relate.ts';
 export { evidenceValidity, isAccepted, type LessonFacts, resolveTruth } from './resolve.ts';

@@ -1,52 +1,45 @@
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lesson, LessonKind } from '../core/index.ts';
 import { fromBlob, hashedVector } from '../embed/index.ts';
 import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
+import { primeIndexVectors } from './prime-index-file.ts';
+import {
+  blockBytes,
+  bodyStart,
+  COLUMNS,
+  PRIME_INDEX_FILE,
+  PRIME_INDEX_MAGIC,
+  PRIME_INDEX_VERSION,
+  type PrimeIndexGroup,
+  type PrimeIndexHeader,
+  QUESTION,
+} from './prime-index-format.ts';
 import { visibleToAgent } from './visible.ts';
 
 /**
  * What an agent may be shown, compiled for the hooks: every visible lesson (and open question) with its
- * scope, its vector in the store's space and what the end-of-turn rule needs, in one file the hook reads
- * whole. It is written whenever what agents may see changes (a sleep, a veto, a review, a relation), so a
- * hook on every prompt needs no database query and no projection.
+ * scope, its vector in the store's space and what the end-of-turn rule needs, in one file (laid out in
+ * `prime-index-format.ts`). It is written whenever what agents may see changes (a sleep, a veto, a review, a
+ * relation), so a hook on every prompt needs no database query and no projection.
  */
-export interface PrimeIndexItem {
-  /** The lesson hashes: one for a lesson, two for a question. */
+interface Entry {
+  order: number;
   hashes: string[];
   text: string;
   kind: LessonKind;
-  /** Null: the person's own (reaches every project). */
   project: string | null;
   question: boolean;
-  /** Sources, and how many followed a reply that handed the decision back (correction lessons). */
   sources: number;
   afterHandback: number;
+  vector: Float32Array;
 }
 
-export interface PrimeIndex {
-  space: string;
-  dims: number;
-  writtenAt: string;
-  items: PrimeIndexItem[];
-  /** Row i of `items` is `vectors[i * dims … (i + 1) * dims)`. */
-  vectors: Float32Array;
-}
-
-const FILE = 'prime-index.bin';
-const VERSION = 1;
-
-/** The last index's vector of each single lesson by hash, when it was written in `space` with `dims`. */
-function previousVectors(home: string, space: string, dims: number): Map<string, Float32Array> {
-  const previous = readPrimeIndex(home);
-  const found = new Map<string, Float32Array>();
-  if (!previous || previous.space !== space || previous.dims !== dims) return found;
-  previous.items.forEach((item, row) => {
-    if (item.hashes.length === 1) {
-      found.set(item.hashes[0]!, previous.vectors.slice(row * dims, (row + 1) * dims));
-    }
-  });
-  return found;
+/** Where a lesson's vector comes from: the store, else the caller's embedding, else the last index's. */
+interface VectorSources {
+  stored: ReturnType<typeof vectorsInSpace>;
+  embedded: ReadonlyMap<string, Float32Array>;
+  previous: () => Map<string, Float32Array>;
 }
 
 /**
@@ -54,16 +47,7 @@ function previousVectors(home: string, space: string, dims: number): Map<string,
  * caller embedded, else the last index's, else its text in the hashed space; a model space's zero vector
  * (never primed) only when none of those is at hand.
  */
-function vectorOf(
-  lesson: Lesson,
-  sources: {
-    stored: ReturnType<typeof vectorsInSpace>;
-    embedded: ReadonlyMap<string, Float32Array>;
-    previous: () => Map<string, Float32Array>;
-  },
-  space: string,
-  dims: number,
-): Float32Array {
+function vectorOf(lesson: Lesson, sources: VectorSources, space: string, dims: number): Float32Array {
   const vector = sources.stored.get(lesson.id);
   const parsed = vector ? fromBlob(vector.data, vector.dims) : null;
   if (parsed && parsed.length === dims) return parsed;
@@ -72,14 +56,121 @@ function vectorOf(
   return space === 'hashed' ? hashedVector(lesson.text, dims) : new Float32Array(dims);
 }
 
+/** The entries in the projection's order, each with one unit vector. */
+function entriesOf(store: Store, now: string, space: string, dims: number, sources: VectorSources): Entry[] {
+  const visible = visibleToAgent(store.db, { now, scope: { project: null, allProjects: true } });
+  return visible.map((entry, order) => {
+    const lessons = entry.type === 'lesson' ? [entry.lesson] : entry.lessons;
+    const first = lessons[0]!;
+    const share =
+      first.kind === 'correction' && entry.type === 'lesson' ? handbackShare(store.db, first.id) : null;
+    // A question is met when either side is: its vector is the normalised sum of both.
+    const sum = new Float32Array(dims);
+    for (const lesson of lessons) {
+      const vector = vectorOf(lesson, sources, space, dims);
+      for (let i = 0; i < dims; i++) sum[i] = sum[i]! + vector[i]!;
+    }
+    let norm = 0;
+    for (let i = 0; i < dims; i++) norm += sum[i]! * sum[i]!;
+    norm = Math.sqrt(norm) || 1;
+    const vector = new Float32Array(dims);
+    for (let i = 0; i < dims; i++) vector[i] = sum[i]! / norm;
+    return {
+      order,
+      hashes: lessons.map((lesson) => lesson.hash),
+      text: entry.type === 'lesson' ? entry.lesson.text : entry.text,
+      kind: first.kind,
+      project: lessons.find((lesson) => lesson.project !== null)?.project ?? null,
+      question: entry.type === 'question',
+      sources: share?.sources ?? 0,
+      afterHandback: share?.afterHandback ?? 0,
+      vector,
+    };
+  });
+}
+
+/** The person's own lessons first, then one group per project; within a group, the projection's order. */
+function grouped(entries: Entry[]): { rows: Entry[]; groups: Omit<PrimeIndexGroup, 'offset' | 'bytes'>[] } {
+  const projects = [...new Set(entries.map((entry) => entry.project).filter((p) => p !== null))].sort();
+  const rows: Entry[] = [];
+  const groups: Omit<PrimeIndexGroup, 'offset' | 'bytes'>[] = [];
+  for (const project of [null, ...projects]) {
+    const members = entries.filter((entry) => entry.project === project);
+    groups.push({ project, start: rows.length, count: members.length });
+    rows.push(...members);
+  }
+  return { rows, groups };
+}
+
+const align4 = (n: number) => (n + 3) & ~3;
+
+/** A vector as int8 steps and the step: round(v / step), step = max |v| / 127 (as float32, as it is read back). */
+function quantised(vector: Float32Array): { scale: number; steps: Int8Array } {
+  let largest = 0;
+  for (const value of vector) largest = Math.max(largest, Math.abs(value));
+  const scale = Math.fround(largest / 127);
+  const steps = new Int8Array(vector.length);
+  if (scale > 0) {
+    for (let i = 0; i < vector.length; i++)
+      steps[i] = Math.max(-127, Math.min(127, Math.round(vector[i]! / scale)));
+  }
+  return { scale, steps };
+}
+
+/** One group's block (laid out in `prime-index-format.ts`); `detailStarts` are the rows' places in the details. */
+function blockOf(
+  rows: readonly Entry[],
+  quantisedRows: readonly { scale: number; steps: Int8Array }[],
+  detailStarts: readonly number[],
+  details: readonly Buffer[],
+  kinds: readonly LessonKind[],
+  vectors: 'dense' | 'postings',
+  dims: number,
+): Buffer {
+  const n = rows.length;
+  const nonZero = quantisedRows.reduce((sum, row) => sum + row.steps.filter((step) => step !== 0).length, 0);
+  const block = Buffer.alloc(blockBytes(n, dims, vectors === 'dense' ? undefined : nonZero));
+  rows.forEach((row, r) => {
+    const columns = [
+      row.order,
+      kinds.indexOf(row.kind) | (row.question ? QUESTION : 0),
+      row.sources,
+      row.afterHandback,
+      detailStarts[r]!,
+      details[r]!.length,
+    ];
+    for (const [c, value] of columns.entries()) block.writeUInt32LE(value, (c * n + r) * 4);
+    block.writeFloatLE(quantisedRows[r]!.scale, (6 * n + r) * 4);
+  });
+  const at = COLUMNS * 4 * n;
+  if (vectors === 'dense') {
+    quantisedRows.forEach(({ steps }, r) => {
+      for (let d = 0; d < dims; d++) block.writeInt8(steps[d]!, at + d * n + r);
+    });
+    return block;
+  }
+  let posted = 0;
+  for (let d = 0; d < dims; d++) {
+    block.writeUInt32LE(posted, at + d * 4);
+    quantisedRows.forEach(({ steps }, r) => {
+      if (steps[d] === 0) return;
+      block.writeUInt32LE(r, at + 4 * (dims + 1) + posted * 4);
+      block.writeInt8(steps[d]!, at + 4 * (dims + 1) + 4 * nonZero + posted);
+      posted++;
+    });
+  }
+  block.writeUInt32LE(posted, at + dims * 4);
+  return block;
+}
+
 /** The space the index is written in: the store's (its last sleep's), the hashed space before any sleep. */
 export function primeIndexSpace(store: Store): string {
   return lastSleep(store.db)?.space ?? 'hashed';
 }
 
 /**
- * Writes the index: a length, a JSON header, then the vectors as little-endian float32. `embedded` holds, by
- * lesson hash, vectors in the index's space for lessons the store has none for (layer lessons).
+ * Writes the index (atomically: a reader sees the old file or the new one); returns how many rows it holds.
+ * `embedded` holds, by lesson hash, vectors in the index's space for lessons the store has none for (a layer's).
  */
 export function writePrimeIndex(
   store: Store,
@@ -91,97 +182,79 @@ export function writePrimeIndex(
   const stored = vectorsInSpace(store.db, 'lesson', space);
   const sample = stored.values().next().value;
   // With no vector of its own in the store, a model space's dimension is the last index's in that space.
-  const last = space === 'hashed' ? null : readPrimeIndex(store.home);
+  const carried = space === 'hashed' ? null : primeIndexVectors(store.home, space);
   const dims =
     sample?.dims ??
     embedded.values().next().value?.length ??
-    (last?.space === space ? last.dims : hashedDims);
+    carried?.values().next().value?.length ??
+    hashedDims;
   let previous: Map<string, Float32Array> | null = null;
-  const sources = {
+  const sources: VectorSources = {
     stored,
     embedded,
     previous: () => {
-      previous ??= previousVectors(store.home, space, dims);
+      previous ??= primeIndexVectors(store.home, space, dims);
       return previous;
     },
   };
-  const visible = visibleToAgent(store.db, { now, scope: { project: null, allProjects: true } });
-  const items: PrimeIndexItem[] = [];
-  const vectors = new Float32Array(visible.length * dims);
-  visible.forEach((entry, row) => {
-    const lessons = entry.type === 'lesson' ? [entry.lesson] : entry.lessons;
-    const first = lessons[0]!;
-    const share =
-      first.kind === 'correction' && entry.type === 'lesson' ? handbackShare(store.db, first.id) : null;
-    items.push({
-      hashes: lessons.map((lesson) => lesson.hash),
-      text: entry.type === 'lesson' ? entry.lesson.text : entry.text,
-      kind: first.kind,
-      project: lessons.find((lesson) => lesson.project !== null)?.project ?? null,
-      question: entry.type === 'question',
-      sources: share?.sources ?? 0,
-      afterHandback: share?.afterHandback ?? 0,
-    });
-    // A question is met when either side is: its vector is the normalised sum of both.
-    const sum = new Float32Array(dims);
-    for (const lesson of lessons) {
-      const vector = vectorOf(lesson, sources, space, dims);
-      for (let i = 0; i < dims; i++) sum[i] = sum[i]! + vector[i]!;
-    }
-    let norm = 0;
-    for (let i = 0; i < dims; i++) norm += sum[i]! * sum[i]!;
-    norm = Math.sqrt(norm) || 1;
-    for (let i = 0; i < dims; i++) vectors[row * dims + i] = sum[i]! / norm;
+  const { rows, groups } = grouped(entriesOf(store, now, space, dims, sources));
+  const kinds = [...new Set(rows.map((row) => row.kind))];
+  const details = rows.map((row) => Buffer.from(JSON.stringify({ hashes: row.hashes, text: row.text })));
+  const detailStarts: number[] = [];
+  let detailsLength = 0;
+  for (const detail of details) {
+    detailStarts.push(detailsLength);
+    detailsLength += detail.length;
+  }
+  const steps = rows.map((row) => quantised(row.vector));
+  const nonZero = steps.reduce((sum, row) => sum + row.steps.filter((step) => step !== 0).length, 0);
+  // Postings cost five bytes a step against one: worth it only for vectors mostly zero.
+  const vectors = nonZero * 4 < rows.length * dims ? 'postings' : 'dense';
+  const blocks = groups.map((group) => {
+    const range = [group.start, group.start + group.count] as const;
+    return blockOf(
+      rows.slice(...range),
+      steps.slice(...range),
+      detailStarts.slice(...range),
+      details.slice(...range),
+      kinds,
+      vectors,
+      dims,
+    );
   });
-  const header = Buffer.from(JSON.stringify({ version: VERSION, space, dims, writtenAt: now, items }));
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(header.length, 0);
-  const body = Buffer.from(vectors.buffer, vectors.byteOffset, vectors.byteLength);
-  const path = join(store.home, FILE);
+  let offset = 0;
+  const placed = groups.map((group, g) => {
+    const at = offset;
+    offset += blocks[g]!.length;
+    return { ...group, offset: at, bytes: blocks[g]!.length };
+  });
+  const count = rows.length;
+  const floats = Buffer.alloc(count * dims * 4);
+  rows.forEach((row, r) => {
+    for (let i = 0; i < dims; i++) floats.writeFloatLE(row.vector[i]!, (r * dims + i) * 4);
+  });
+  const float32At = align4(offset);
+  const detailsAt = float32At + floats.length;
+  const header: PrimeIndexHeader = {
+    space,
+    dims,
+    writtenAt: now,
+    count,
+    kinds,
+    vectors,
+    groups: placed,
+    sections: { float32: float32At, details: detailsAt, end: detailsAt + detailsLength },
+  };
+  const json = Buffer.from(JSON.stringify(header));
+  const lead = Buffer.alloc(bodyStart(json.length));
+  lead.write(PRIME_INDEX_MAGIC, 0, 'latin1');
+  lead.writeUInt32LE(PRIME_INDEX_VERSION, 4);
+  lead.writeUInt32LE(json.length, 8);
+  json.copy(lead, 12);
+  const file = Buffer.concat([lead, ...blocks, Buffer.alloc(float32At - offset), floats, ...details]);
+  const path = join(store.home, PRIME_INDEX_FILE);
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, Buffer.concat([length, header, body]), { mode: 0o600 });
+  writeFileSync(temporary, file, { mode: 0o600 });
   renameSync(temporary, path);
-  return items.length;
-}
-
-/** A long-lived process (`remem serve`) keeps the index it read until the file changes. */
-let cached: { path: string; mtimeMs: number; size: number; index: PrimeIndex } | null = null;
-
-/** The index as last written, or null when there is none or it cannot be read (the hook then reads the store). */
-export function readPrimeIndex(home: string): PrimeIndex | null {
-  const path = join(home, FILE);
-  try {
-    const stat = statSync(path);
-    if (cached && cached.path === path && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size)
-      return cached.index;
-    const index = parsePrimeIndex(readFileSync(path));
-    cached = index ? { path, mtimeMs: stat.mtimeMs, size: stat.size, index } : null;
-    return index;
-  } catch {
-    return null;
-  }
-}
-
-function parsePrimeIndex(bytes: Buffer): PrimeIndex | null {
-  try {
-    const length = bytes.readUInt32LE(0);
-    const header = JSON.parse(bytes.toString('utf8', 4, 4 + length)) as Omit<PrimeIndex, 'vectors'> & {
-      version: number;
-    };
-    if (header.version !== VERSION) return null;
-    const start = 4 + length;
-    const floats = (bytes.length - start) / 4;
-    if (floats !== header.items.length * header.dims) return null;
-    const copy = new Uint8Array(bytes.length - start);
-    copy.set(bytes.subarray(start));
-    return {
-      space: header.space,
-      dims: header.dims,
-      writtenAt: header.writtenAt,
-      items: header.items,
-      vectors: new Float32Array(copy.buffer),
-    };
-  } catch {
-    return null;
-  }
+  return count;
 }

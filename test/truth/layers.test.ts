@@ -12,7 +12,7 @@ import {
   type Store,
 } from '../../src/store/index.ts';
 import {
-  readPrimeIndex,
+  primeIndexVectors,
   refreshViewsEmbedding,
   type Visible,
   visibleToAgent,
@@ -158,9 +158,9 @@ describe('the prime index in a model space', () => {
     expect(views.problem).toBeNull();
     expect(calls).toEqual([['The linter fails on generated files.']]);
     const vectorOfFirst = () => {
-      const index = readPrimeIndex(store.home)!;
-      expect(index.space).toBe('ollama:test-embed');
-      return [...index.vectors.slice(0, index.dims)];
+      const vectors = primeIndexVectors(store.home, 'ollama:test-embed');
+      expect(vectors.size).toBe(1);
+      return [...vectors.values().next().value!];
     };
     const embedded = vectorOfFirst();
     expect(embedded[0]).toBeGreaterThan(0.5);

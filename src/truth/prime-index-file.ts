@@ -1,0 +1,342 @@
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LessonKind } from '../core/types.ts';
+import {
+  COLUMNS,
+  PRIME_INDEX_FILE,
+  type PrimeIndexGroup,
+  type PrimeIndexHeader,
+  parseHeader,
+  QUESTION,
+} from './prime-index-format.ts';
+
+// The prime index's reader; the layout is in prime-index-format.ts.
+
+/** What a hook compares a prompt or a call with: the lessons one project may see, in the projection's order. */
+export interface PrimeRows {
+  readonly count: number;
+  kind(row: number): LessonKind;
+  question(row: number): boolean;
+  /** Sources, and how many followed a reply that handed the decision back (correction lessons). */
+  sources(row: number): number;
+  afterHandback(row: number): number;
+  /**
+   * The cosine of each row with `query` (a unit vector). Exact for every row that can reach `cut`; a row
+   * that cannot gets its int8 estimate, which stays below the cut.
+   */
+  similarities(query: Float32Array, cut: number): Float64Array;
+  /** The lesson hashes (one for a lesson, two for a question) and the text shown. */
+  detail(row: number): { hashes: string[]; text: string };
+}
+
+export interface PrimeIndex {
+  space: string;
+  dims: number;
+  writtenAt: string;
+  rowsFor(project: string | null): PrimeRows;
+  close(): void;
+}
+
+interface Bytes {
+  read(offset: number, length: number): Buffer;
+  close(): void;
+}
+
+/** Reads straight from an open file: a hook process reads a few hundred kilobytes, not the whole index. */
+function fileBytes(fd: number): Bytes {
+  return {
+    read(offset, length) {
+      // A buffer of its own: the typed arrays over it start at 0, aligned.
+      const buffer = Buffer.allocUnsafeSlow(length);
+      let done = 0;
+      while (done < length) {
+        const got = readSync(fd, buffer, done, length - done, offset + done);
+        if (got === 0) throw new Error('the prime index ends early');
+        done += got;
+      }
+      return buffer;
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+function memoryBytes(whole: Buffer): Bytes {
+  return {
+    read(offset, length) {
+      if (offset + length > whole.length) throw new Error('the prime index ends early');
+      return whole.subarray(offset, offset + length);
+    },
+    close() {},
+  };
+}
+
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** A u32 or f32 column of `count` values at `at` in `block`: a view where the machine reads little-endian. */
+function column<T extends Uint32Array | Float32Array>(
+  block: Buffer,
+  at: number,
+  count: number,
+  Kind: { new (buffer: ArrayBufferLike, offset: number, length: number): T; new (length: number): T },
+): T {
+  if (littleEndian) return new Kind(block.buffer, block.byteOffset + at, count);
+  const copy = new Kind(count);
+  const float = copy instanceof Float32Array;
+  for (let i = 0; i < count; i++)
+    copy[i] = float ? block.readFloatLE(at + i * 4) : block.readUInt32LE(at + i * 4);
+  return copy;
+}
+
+interface Block {
+  start: number;
+  count: number;
+  order: Uint32Array;
+  kind: Uint32Array;
+  sources: Uint32Array;
+  afterHandback: Uint32Array;
+  detailStart: Uint32Array;
+  detailLength: Uint32Array;
+  scale: Float32Array;
+  /** Adds each local row's int8 dot product with the query's non-zero components (`at`, `values`) to `sums`. */
+  addSteps(sums: Float64Array, at: readonly number[], values: readonly number[]): void;
+}
+
+function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: PrimeIndexHeader): Block {
+  const { count } = group;
+  const { dims } = header;
+  const block = bytes.read(at, group.bytes);
+  const u32 = (n: number) => column(block, n * 4 * count, count, Uint32Array);
+  const vectors = COLUMNS * 4 * count;
+  return {
+    start: group.start,
+    count,
+    order: u32(0),
+    kind: u32(1),
+    sources: u32(2),
+    afterHandback: u32(3),
+    detailStart: u32(4),
+    detailLength: u32(5),
+    scale: column(block, 6 * 4 * count, count, Float32Array),
+    addSteps:
+      header.vectors === 'dense'
+        ? denseSteps(block, vectors, count, dims)
+        : postedSteps(block, vectors, dims),
+  };
+}
+
+/** Dimension by dimension: component d of local row r is at d × count + r. */
+function denseSteps(block: Buffer, at: number, count: number, dims: number): Block['addSteps'] {
+  const steps = new Int8Array(block.buffer, block.byteOffset + at, dims * count);
+  return (sums, dimensions, values) => {
+    for (let k = 0; k < dimensions.length; k++) {
+      const base = dimensions[k]! * count;
+      const value = values[k]!;
+      for (let r = 0; r < count; r++) sums[r] = sums[r]! + steps[base + r]! * value;
+    }
+  };
+}
+
+function postedSteps(block: Buffer, at: number, dims: number): Block['addSteps'] {
+  const starts = column(block, at, dims + 1, Uint32Array);
+  const total = starts[dims]!;
+  if (4 * (dims + 1) + 5 * total > block.length - at) throw new Error('the prime index ends early');
+  for (let d = 0; d < dims; d++) {
+    if (starts[d]! > starts[d + 1]!) throw new Error('the prime index lists its steps out of order');
+  }
+  const rows = column(block, at + 4 * (dims + 1), total, Uint32Array);
+  const steps = new Int8Array(block.buffer, block.byteOffset + at + 4 * (dims + 1) + 4 * total, total);
+  return (sums, dimensions, values) => {
+    for (let k = 0; k < dimensions.length; k++) {
+      const d = dimensions[k]!;
+      const value = values[k]!;
+      for (let j = starts[d]!; j < starts[d + 1]!; j++) sums[rows[j]!] = sums[rows[j]!]! + steps[j]! * value;
+    }
+  };
+}
+
+function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: string | null): PrimeRows {
+  const { dims, kinds, sections } = header;
+  const blocks = header.groups
+    .filter((group) => group.count > 0 && (group.project === null || group.project === project))
+    .map((group) => readBlock(bytes, body + group.offset, group, header));
+  const count = blocks.reduce((sum, block) => sum + block.count, 0);
+  // Each block is in the projection's order: merged by `order`, the rows read as the store gives them.
+  const blockOf = new Uint8Array(count);
+  const localOf = new Uint32Array(count);
+  const cursors = blocks.map(() => 0);
+  for (let row = 0; row < count; row++) {
+    let pick = 0;
+    let least = Number.POSITIVE_INFINITY;
+    for (let b = 0; b < blocks.length; b++) {
+      const at = cursors[b]!;
+      const block = blocks[b]!;
+      if (at < block.count && block.order[at]! < least) {
+        least = block.order[at]!;
+        pick = b;
+      }
+    }
+    blockOf[row] = pick;
+    localOf[row] = cursors[pick]!;
+    cursors[pick]! += 1;
+  }
+  const kindOf = (row: number) => blocks[blockOf[row]!]!.kind[localOf[row]!]!;
+  const details = new Map<number, { hashes: string[]; text: string }>();
+  return {
+    count,
+    kind(row) {
+      const kind = kinds[kindOf(row) & ~QUESTION];
+      if (kind === undefined) throw new Error('the prime index names an unknown kind');
+      return kind;
+    },
+    question: (row) => (kindOf(row) & QUESTION) !== 0,
+    sources: (row) => blocks[blockOf[row]!]!.sources[localOf[row]!]!,
+    afterHandback: (row) => blocks[blockOf[row]!]!.afterHandback[localOf[row]!]!,
+    similarities(query, cut) {
+      if (query.length !== dims)
+        throw new Error(`the prime index holds ${dims} dimensions, the query ${query.length}`);
+      // Only the query's non-zero components count (a hashed prompt has a few dozen of 256); skipping the
+      // zero terms leaves every exact sum as it was, term by term.
+      const at: number[] = [];
+      const values: number[] = [];
+      let l1 = 0;
+      for (let i = 0; i < dims; i++) {
+        const value = query[i]!;
+        if (value === 0) continue;
+        at.push(i);
+        values.push(value);
+        l1 += Math.abs(value);
+      }
+      const estimates = blocks.map((block) => {
+        const sums = new Float64Array(block.count);
+        block.addSteps(sums, at, values);
+        return sums;
+      });
+      const out = new Float64Array(count);
+      for (let row = 0; row < count; row++) {
+        const block = blocks[blockOf[row]!]!;
+        const local = localOf[row]!;
+        const step = block.scale[local]!;
+        const estimate = estimates[blockOf[row]!]![local]! * step;
+        // Each component is off by at most half a step, so the estimate is off by at most step/2 · |query|₁.
+        if (estimate + step * 0.5001 * l1 + 1e-7 < cut) {
+          out[row] = estimate;
+          continue;
+        }
+        const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
+        let exact = 0;
+        for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
+        out[row] = exact;
+      }
+      return out;
+    },
+    detail(row) {
+      let found = details.get(row);
+      if (!found) {
+        const block = blocks[blockOf[row]!]!;
+        const local = localOf[row]!;
+        const at = body + sections.details + block.detailStart[local]!;
+        found = JSON.parse(bytes.read(at, block.detailLength[local]!).toString('utf8')) as {
+          hashes: string[];
+          text: string;
+        };
+        details.set(row, found);
+      }
+      return found;
+    },
+  };
+}
+
+function indexOf(header: PrimeIndexHeader, body: number, bytes: Bytes): PrimeIndex {
+  const projects = new Map<string | null, PrimeRows>();
+  return {
+    space: header.space,
+    dims: header.dims,
+    writtenAt: header.writtenAt,
+    rowsFor(project) {
+      let rows = projects.get(project);
+      if (!rows) {
+        rows = rowsOf(header, body, bytes, project);
+        projects.set(project, rows);
+      }
+      return rows;
+    },
+    close: () => bytes.close(),
+  };
+}
+
+/** A long-lived process (`remem serve`, the proxy) keeps the index it read until the file is replaced. */
+let kept: { path: string; identity: string; index: PrimeIndex } | null = null;
+
+const identityOf = (stat: { dev: number; ino: number; size: number; mtimeMs: number }) =>
+  `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+
+/**
+ * The index as last written, or null when there is none or it is not this build's format: the hook then
+ * reads the store. `keep`: read the file whole once and keep it in memory while the file stays the same
+ * (a server); otherwise read what is asked, from the file as it was when opened (a hook process), and close.
+ */
+export function openPrimeIndex(home: string, options: { keep?: boolean } = {}): PrimeIndex | null {
+  const path = join(home, PRIME_INDEX_FILE);
+  let fd: number | undefined;
+  try {
+    if (options.keep && kept?.path === path && kept.identity === identityOf(statSync(path)))
+      return kept.index;
+    fd = openSync(path, 'r');
+    const stat = fstatSync(fd);
+    let bytes = fileBytes(fd);
+    if (options.keep) {
+      const whole = bytes.read(0, stat.size);
+      closeSync(fd);
+      fd = undefined;
+      bytes = memoryBytes(whole);
+    }
+    const parsed = parseHeader(bytes.read, stat.size);
+    if (!parsed) {
+      bytes.close();
+      fd = undefined;
+      return null;
+    }
+    const index = indexOf(parsed.header, parsed.body, bytes);
+    if (options.keep) kept = { path, identity: identityOf(stat), index };
+    return index;
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+    return null;
+  }
+}
+
+/**
+ * The exact vector of each single lesson in the index as last written, by hash; empty when there is no index,
+ * it is not this build's format, or it is of another space (or of other dimensions than `dims`). Where a layer's
+ * lessons keep the vectors a model gave them, since the store holds none for them.
+ */
+export function primeIndexVectors(home: string, space: string, dims?: number): Map<string, Float32Array> {
+  const found = new Map<string, Float32Array>();
+  try {
+    const whole = readFileSync(join(home, PRIME_INDEX_FILE));
+    const bytes = memoryBytes(whole);
+    const parsed = parseHeader(bytes.read, whole.length);
+    if (!parsed) return found;
+    const { header, body } = parsed;
+    if (header.space !== space || (dims !== undefined && header.dims !== dims)) return found;
+    for (const group of header.groups) {
+      if (group.count === 0) continue;
+      const block = readBlock(bytes, body + group.offset, group, header);
+      for (let local = 0; local < block.count; local++) {
+        const detail = bytes.read(
+          body + header.sections.details + block.detailStart[local]!,
+          block.detailLength[local]!,
+        );
+        const { hashes } = JSON.parse(detail.toString('utf8')) as { hashes: string[] };
+        if (hashes.length !== 1) continue;
+        const at = body + header.sections.float32 + (block.start + local) * header.dims * 4;
+        const vector = new Float32Array(header.dims);
+        new Uint8Array(vector.buffer).set(bytes.read(at, header.dims * 4));
+        found.set(hashes[0]!, vector);
+      }
+    }
+  } catch {
+    // no index, or one cut short: nothing carried over
+  }
+  return found;
+}
