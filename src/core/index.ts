@@ -1,3 +1,14 @@
+export {
+  type ChatAnswer,
+  type ChatApi,
+  type ChatMessage,
+  chat,
+  type Endpoint,
+  type RetryNotice,
+  type ToolCall,
+  type ToolSpec,
+  visibleReply,
+} from './chat.ts';
 export { type Clock, createClock, DAY_MS, daysBetween } from './clock.ts';
 export { type Config, type EmbedConfig, type Flags, resolveConfig, type SpaceName } from './config.ts';
 export { RememError, UsageError } from './errors.ts';
