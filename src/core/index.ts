@@ -10,7 +10,14 @@ export {
   visibleReply,
 } from './chat.ts';
 export { type Clock, createClock, DAY_MS, daysBetween } from './clock.ts';
-export { type Config, type EmbedConfig, type Flags, resolveConfig, type SpaceName } from './config.ts';
+export {
+  type Config,
+  type EmbedConfig,
+  type Flags,
+  resolveConfig,
+  type SpaceName,
+  type WordingConfig,
+} from './config.ts';
 export { RememError, UsageError } from './errors.ts';
 export { composeLayers, type Layer, type LayerLevel, type LessonLine } from './layers.ts';
 export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from './lesson-hash.ts';
