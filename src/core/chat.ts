@@ -198,7 +198,11 @@ async function once(
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new ChatFailure(`no answer within ${Math.round(endpoint.timeoutMs / 1000)} s`, true);
+      const limit = endpoint.timeoutMs;
+      throw new ChatFailure(
+        `no answer within ${limit < 1000 ? `${limit} ms` : `${Math.round(limit / 1000)} s`}`,
+        true,
+      );
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new ChatFailure(
