@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { ChatApi } from './chat.ts';
 import { RememError } from './errors.ts';
 import { defaultParams, type Params } from './params.ts';
 
@@ -16,6 +17,17 @@ export interface EmbedConfig {
   timeoutMs: number;
 }
 
+/** A local chat model that words sleep's error and surprise lessons; none unless configured. */
+export interface WordingConfig {
+  api: ChatApi;
+  /** Base URL: Ollama's root for `ollama`, the endpoint's `/v1` for `openai`. */
+  url: string;
+  model: string;
+  apiKey?: string;
+  /** How long one lesson's wording may take. */
+  timeoutMs: number;
+}
+
 /** Everything a command needs to know about where and how it runs, resolved once and frozen. */
 export interface Config {
   home: string;
@@ -23,6 +35,8 @@ export interface Config {
   /** Share of sessions held out from priming, 0–1. */
   holdout: number;
   embed: EmbedConfig;
+  /** The wording model (`REMEM_WORDING`, else `wording` in config.json); null: lessons are worded deterministically. */
+  wording: WordingConfig | null;
   /** Claude Code's configuration folder (`CLAUDE_CONFIG_DIR`, else ~/.claude). */
   claudeDir: string;
   /** Codex's home (`CODEX_HOME`, else ~/.codex). */
@@ -49,6 +63,7 @@ export interface Flags {
 interface FileConfig {
   holdout?: number;
   embed?: { space?: SpaceName; url?: string; model?: string; apiKey?: string; timeoutMs?: number };
+  wording?: { api?: ChatApi | 'none'; url?: string; model?: string; apiKey?: string; timeoutMs?: number };
   params?: Record<string, unknown>;
   commonsToken?: string;
   peers?: string[];
@@ -66,6 +81,15 @@ function fileSchema() {
       embed: z
         .object({
           space: z.enum(['hashed', 'ollama', 'openai']).optional(),
+          url: z.string().optional(),
+          model: z.string().optional(),
+          apiKey: z.string().optional(),
+          timeoutMs: z.number().positive().optional(),
+        })
+        .optional(),
+      wording: z
+        .object({
+          api: z.enum(['none', 'ollama', 'openai']).optional(),
           url: z.string().optional(),
           model: z.string().optional(),
           apiKey: z.string().optional(),
@@ -126,6 +150,34 @@ function parseHoldout(value: string | undefined): number | undefined {
   return share;
 }
 
+/**
+ * The wording model: off unless `REMEM_WORDING` (or `wording.api`) names a wire, and then a model must be named —
+ * there is no sensible default chat model to guess.
+ */
+function resolveWording(env: NodeJS.ProcessEnv, file: FileConfig, timeoutMs: number): WordingConfig | null {
+  const api = env['REMEM_WORDING'] || file.wording?.api || 'none';
+  if (api === 'none' || api === 'off') return null;
+  if (api !== 'ollama' && api !== 'openai') {
+    throw new RememError('bad_config', `REMEM_WORDING must be none, ollama or openai: ${api}`);
+  }
+  const model = env['REMEM_WORDING_MODEL'] || file.wording?.model;
+  if (!model) {
+    throw new RememError(
+      'bad_config',
+      `the ${api} wording model has no name: set REMEM_WORDING_MODEL or wording.model in config.json`,
+    );
+  }
+  const defaultUrl = api === 'openai' ? 'http://127.0.0.1:11434/v1' : 'http://127.0.0.1:11434';
+  const apiKey = env['REMEM_WORDING_API_KEY'] ?? file.wording?.apiKey;
+  return {
+    api,
+    url: env['REMEM_WORDING_URL'] || file.wording?.url || defaultUrl,
+    model,
+    timeoutMs: file.wording?.timeoutMs ?? timeoutMs,
+    ...(apiKey === undefined ? {} : { apiKey }),
+  };
+}
+
 function expandHome(path: string, userHome: string): string {
   return path.startsWith('~/') ? join(userHome, path.slice(2)) : resolve(path);
 }
@@ -151,19 +203,19 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
   const now = env['REMEM_NOW'];
   const commonsToken = env['REMEM_COMMONS_TOKEN'] || file.commonsToken;
   const peersFromEnv = env['REMEM_PEERS']?.split(/[\s,]+/).filter(Boolean);
+  const params = mergeDeep(structuredClone(defaultParams) as Params, {
+    ...file.params,
+    ...(env['REMEM_HOOK_DEADLINE_MS'] ? { hook: { deadlineMs: Number(env['REMEM_HOOK_DEADLINE_MS']) } } : {}),
+  });
   const config: Config = {
     home,
     holdout: parseHoldout(env['REMEM_HOLDOUT']) ?? file.holdout ?? defaultParams.holdoutShare,
     embed,
+    wording: resolveWording(env, file, params.wording.timeoutMs),
     claudeDir: expandHome(env['CLAUDE_CONFIG_DIR'] ?? join(userHome, '.claude'), userHome),
     codexHome: expandHome(env['CODEX_HOME'] ?? join(userHome, '.codex'), userHome),
     userHome,
-    params: mergeDeep(structuredClone(defaultParams) as Params, {
-      ...file.params,
-      ...(env['REMEM_HOOK_DEADLINE_MS']
-        ? { hook: { deadlineMs: Number(env['REMEM_HOOK_DEADLINE_MS']) } }
-        : {}),
-    }),
+    params,
     debug: Boolean(env['REMEM_DEBUG']),
     projectDir: env['CLAUDE_PROJECT_DIR'] || null,
     peers: peersFromEnv ?? file.peers ?? [],

@@ -1,5 +1,23 @@
+export {
+  type ChatAnswer,
+  type ChatApi,
+  type ChatMessage,
+  chat,
+  type Endpoint,
+  type RetryNotice,
+  type ToolCall,
+  type ToolSpec,
+  visibleReply,
+} from './chat.ts';
 export { type Clock, createClock, DAY_MS, daysBetween } from './clock.ts';
-export { type Config, type EmbedConfig, type Flags, resolveConfig, type SpaceName } from './config.ts';
+export {
+  type Config,
+  type EmbedConfig,
+  type Flags,
+  resolveConfig,
+  type SpaceName,
+  type WordingConfig,
+} from './config.ts';
 export { RememError, UsageError } from './errors.ts';
 export { composeLayers, type Layer, type LayerLevel, type LessonLine } from './layers.ts';
 export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from './lesson-hash.ts';

@@ -28,6 +28,14 @@ export const defaultParams = {
     /** A learned peer that failed this many nights in a row is forgotten. */
     forgetAfterFailures: 5,
   },
+  wording: {
+    /** One lesson's wording by the model: a local model answers one sentence well within this. */
+    timeoutMs: 20_000,
+    /** All of a night's wordings together: past it, the rest keep their deterministic wording. */
+    budgetMs: 120_000,
+    /** A model's wording is a sentence or two, short enough to share (sharing.maxChars). */
+    maxChars: 300,
+  },
   truth: {
     /**
      * Two lessons are about one subject when the hashed-space cosine of their words reaches this: lower than

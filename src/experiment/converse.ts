@@ -1,5 +1,5 @@
+import { type ChatMessage, chat, type Endpoint, type RetryNotice, visibleReply } from '../core/index.ts';
 import { nudgeText, reminderText } from '../prime/index.ts';
-import { type ChatMessage, chat, type Endpoint, type RetryNotice, visibleReply } from './chat.ts';
 import { reminderWouldFire } from './handback.ts';
 import { handbackLesson } from './memory.ts';
 import type { Unit } from './plan.ts';

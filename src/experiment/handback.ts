@@ -1,5 +1,5 @@
+import { visibleReply } from '../core/index.ts';
 import { classifyHandback, needsPerson } from '../episodes/index.ts';
-import { visibleReply } from './chat.ts';
 
 /**
  * How a reply hands the next step back: the hooks' three acts (an offer, a wait on the person, a clarifying

@@ -5,7 +5,7 @@ export {
   type RetryNotice,
   type ToolCall,
   visibleReply,
-} from './chat.ts';
+} from '../core/index.ts';
 export { checkGoals, type GoalResult, goalsText } from './check-goals.ts';
 export { type Goal, type GoalTarget, goals, goalsMarkdown, targetText } from './goals.ts';
 export {

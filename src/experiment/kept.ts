@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { ChatMessage } from './chat.ts';
+import type { ChatMessage } from '../core/index.ts';
 import type { HandbackAct } from './handback.ts';
 import type { SettingName } from './situations.ts';
 

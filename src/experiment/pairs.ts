@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { ChatMessage } from './chat.ts';
+import type { ChatMessage } from '../core/index.ts';
 import { type KeptReply, readKept } from './kept.ts';
 import { settings } from './situations.ts';
 

@@ -1,6 +1,6 @@
+import type { Endpoint, RetryNotice } from '../core/index.ts';
 import { RememError } from '../core/index.ts';
 import { classifyHandback } from '../episodes/index.ts';
-import type { Endpoint, RetryNotice } from './chat.ts';
 import { converse } from './converse.ts';
 import { readReply } from './handback.ts';
 import {

@@ -1,4 +1,4 @@
-import type { ToolCall, ToolSpec } from './chat.ts';
+import type { ToolCall, ToolSpec } from '../core/index.ts';
 
 /** The loop's tools: a shell and an editor, simulated. Every call succeeds with a plausible output. */
 export const loopTools: readonly ToolSpec[] = [

@@ -32,12 +32,21 @@ export function formatTally(tally: readonly DelegationTally[]): string[] {
   return lines;
 }
 
+function wordingLines(report: SleepReport): string[] {
+  const note = report.wording;
+  if (note === null || (note.asked === 0 && note.fallback === null)) return [];
+  const lines = ['', `${note.model} worded ${note.reworded} of ${note.asked} new lessons.`];
+  if (note.fallback) lines.push('', `Note: ${note.fallback}.`);
+  return lines;
+}
+
 export function morningReportText(report: SleepReport, tally: readonly DelegationTally[]): string {
   const lines = [
     `# Morning report, ${report.at.slice(0, 10)}`,
     '',
     `Slept at ${report.at} in the ${report.space} space; ${report.embedded} items embedded.`,
     ...(report.fallback ? ['', `Note: ${report.fallback}.`] : []),
+    ...wordingLines(report),
     '',
     ...section(
       'Learned',

@@ -8,11 +8,24 @@ export interface LessonLine {
   seen: number;
 }
 
+/** What the wording model did tonight, when one is configured. */
+export interface WordingNote {
+  /** `api:model`, as the audit names it. */
+  model: string;
+  /** Lessons put to the model, and how many of them took its wording. */
+  asked: number;
+  reworded: number;
+  /** Set when the model could not be asked for every lesson: those kept their deterministic wording. */
+  fallback: string | null;
+}
+
 /** What one night did: the morning report is written from it. */
 export interface SleepReport {
   at: string;
   space: string;
   fallback: string | null;
+  /** Null unless a wording model is configured. */
+  wording: WordingNote | null;
   embedded: number;
   corruptVectors: number;
   learned: LessonLine[];
@@ -38,6 +51,7 @@ export function emptyReport(at: string, space: string): SleepReport {
     at,
     space,
     fallback: null,
+    wording: null,
     embedded: 0,
     corruptVectors: 0,
     learned: [],

@@ -1,7 +1,15 @@
 import type { Clock, Config } from '../core/index.ts';
 import { RememError } from '../core/index.ts';
 import { toBlob, VectorSum } from '../embed/index.ts';
-import { lastSleep, listLessons, putVector, recordSleep, type Store, saveLesson } from '../store/index.ts';
+import {
+  lastSleep,
+  listLessons,
+  putVector,
+  recordSleep,
+  replaceSleepReport,
+  type Store,
+  saveLesson,
+} from '../store/index.ts';
 import { corroboratePass } from './corroborate.ts';
 import { decayPass } from './decay.ts';
 import { embedPass } from './embed-pass.ts';
@@ -12,12 +20,14 @@ import { type Night, type NightEpisode, type NightLesson, RULES_VERSION } from '
 import { predictPass } from './predict.ts';
 import { relatePass } from './relate.ts';
 import { emptyReport, type SleepReport } from './report.ts';
+import { rewordPass } from './reword.ts';
 import { verifyPass } from './verify.ts';
 
 /**
  * One night: embed, decay, lessons, merge, relate, verify, predict — then `lessons.jsonl` and `morning.md`.
  * Every pass takes its time from the clock, so tests replay weeks of nights. The passes after the embedding
- * run in one transaction: a sleep stopped midway leaves the store as it was before it.
+ * run in one transaction: a sleep stopped midway leaves the store as it was before it. A configured wording
+ * model then words the night's new error and surprise lessons, each in a short transaction of its own.
  */
 export async function sleep(store: Store, config: Config, clock: Clock): Promise<SleepReport> {
   const { db } = store;
@@ -85,7 +95,7 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
   }[]) {
     night.tombstones.set(row.hash, { reason: row.reason, lessonId: row.lesson_id });
   }
-  db.transaction(() => {
+  const sleepId = db.transaction(() => {
     for (const item of embedded.fresh) {
       putVector(db, item.owner, item.id, embedded.space.name, item.vec.length, toBlob(item.vec));
     }
@@ -104,8 +114,13 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
         putVector(db, 'lesson', entry.lesson.id, embedded.space.name, centroid.length, toBlob(centroid));
       }
     }
-    recordSleep(db, now, embedded.space.name, report);
+    return recordSleep(db, now, embedded.space.name, report);
   })();
+  if (config.wording) {
+    // A model call cannot run inside the night's transaction: each wording it gives is written on its own.
+    report.wording = await rewordPass(night, config.wording, { budgetMs: config.params.wording.budgetMs });
+    replaceSleepReport(db, sleepId, report);
+  }
   writeMorningReport(store, report);
   return report;
 }

@@ -67,12 +67,16 @@ export function lessonText(sources: readonly NightEpisode[]): string {
   return surpriseText(sources);
 }
 
-/** A wording is kept only when it reads as an observation; the deterministic wording otherwise. */
+/**
+ * A wording is kept only when it reads as an observation; the deterministic wording otherwise. `maxChars` bounds a
+ * model's wording; the deterministic one, which quotes, may run to 600.
+ */
 export function acceptWording(
   candidate: string | null,
   fallback: string,
+  maxChars = 600,
 ): { text: string; refused: string | null } {
   if (candidate === null) return { text: fallback, refused: null };
-  const problem = checkObservation(candidate, 600);
+  const problem = checkObservation(candidate, maxChars);
   return problem ? { text: fallback, refused: problem } : { text: candidate, refused: null };
 }

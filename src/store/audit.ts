@@ -16,7 +16,8 @@ export type AuditAction =
   | 'fail'
   | 'relate'
   | 'revoke'
-  | 'corroborate';
+  | 'corroborate'
+  | 'reword';
 
 export interface AuditEntry {
   at: string;

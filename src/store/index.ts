@@ -103,7 +103,7 @@ export {
   type StoredLayerLevel,
   sharedProjects,
 } from './sharing.ts';
-export { lastSleep, recordSleep } from './sleeps.ts';
+export { lastSleep, recordSleep, replaceSleepReport } from './sleeps.ts';
 export { addTombstone, getTombstone, type Tombstone, tombstoneHashes } from './tombstones.ts';
 export {
   type LessonEvent,

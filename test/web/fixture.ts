@@ -203,6 +203,7 @@ export function buildFixture(home: string): Fixture {
     at: at(29, 4),
     space: 'hashed',
     fallback: null,
+    wording: null,
     embedded: 3,
     corruptVectors: 0,
     learned: [

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { RememError } from '../core/index.ts';
+import { createRequire } from 'node:module';
+import type { z as Zod } from 'zod';
+import { RememError } from './errors.ts';
 
 /** One message of an OpenAI-compatible chat. */
 export type ChatMessage =
@@ -18,8 +19,17 @@ export interface ToolSpec {
   function: { name: string; description: string; parameters: Record<string, unknown> };
 }
 
-/** A model behind any server that speaks the OpenAI chat API (Ollama, vLLM, llama.cpp, LM Studio…). */
+/**
+ * The two chat wires: `openai` for any server that speaks the OpenAI chat API (Ollama's `/v1`, vLLM, llama.cpp,
+ * LM Studio…), with `baseUrl` ending where `/chat/completions` is appended; `ollama` for Ollama's own `/api/chat`,
+ * with `baseUrl` the server's root.
+ */
+export type ChatApi = 'openai' | 'ollama';
+
+/** A chat model and how to ask it. */
 export interface Endpoint {
+  /** The OpenAI wire when absent. */
+  api?: ChatApi;
   baseUrl: string;
   model: string;
   apiKey?: string;
@@ -50,29 +60,80 @@ export function visibleReply(reply: string): string {
   return reply.replace(/<think>[\s\S]*?<\/think>/g, '').trim();
 }
 
-const answerSchema = z.object({
-  choices: z
-    .array(
-      z.object({
-        message: z.object({
-          content: z.string().nullish(),
-          tool_calls: z
-            .array(
-              z.object({
-                id: z.string().optional(),
-                type: z.string().optional(),
-                function: z.object({
-                  name: z.string().min(1),
-                  arguments: z.union([z.string(), z.record(z.string(), z.unknown())]),
-                }),
-              }),
-            )
-            .nullish(),
-        }),
-      }),
-    )
-    .min(1),
-});
+/**
+ * zod, loaded on the first answer to check: core is loaded by every command, hooks included, and they never
+ * talk to a chat model.
+ */
+let loaded: typeof Zod | undefined;
+function zod(): typeof Zod {
+  loaded ??= (createRequire(import.meta.url)('zod') as { z: typeof Zod }).z;
+  return loaded;
+}
+
+function toolCallSchema() {
+  const z = zod();
+  return z.object({
+    id: z.string().optional(),
+    type: z.string().optional(),
+    function: z.object({
+      name: z.string().min(1),
+      arguments: z.union([z.string(), z.record(z.string(), z.unknown())]),
+    }),
+  });
+}
+
+function messageSchema() {
+  const z = zod();
+  return z.object({ content: z.string().nullish(), tool_calls: z.array(toolCallSchema()).nullish() });
+}
+
+type WireMessage = Zod.infer<ReturnType<typeof messageSchema>>;
+
+interface Wire {
+  path: string;
+  body(endpoint: Endpoint, messages: readonly ChatMessage[], tools: readonly ToolSpec[]): unknown;
+  /** The reply's message, or null when the body is not this wire's answer. */
+  message(body: unknown): WireMessage | null;
+}
+
+const wires: Record<ChatApi, Wire> = {
+  // https://platform.openai.com/docs/api-reference/chat/create
+  openai: {
+    path: '/chat/completions',
+    body: (endpoint, messages, tools) => ({
+      model: endpoint.model,
+      messages,
+      temperature: endpoint.temperature,
+      stream: false,
+      ...(tools.length ? { tools } : {}),
+    }),
+    message: (body) => {
+      const parsed = zod()
+        .object({
+          choices: zod()
+            .array(zod().object({ message: messageSchema() }))
+            .min(1),
+        })
+        .safeParse(body);
+      return parsed.success ? parsed.data.choices[0]!.message : null;
+    },
+  },
+  // https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion
+  ollama: {
+    path: '/api/chat',
+    body: (endpoint, messages, tools) => ({
+      model: endpoint.model,
+      messages,
+      stream: false,
+      options: { temperature: endpoint.temperature },
+      ...(tools.length ? { tools } : {}),
+    }),
+    message: (body) => {
+      const parsed = zod().object({ message: messageSchema() }).safeParse(body);
+      return parsed.success ? parsed.data.message : null;
+    },
+  },
+};
 
 /** A failure worth another try (the server is down, slow, overloaded or answered garbage), or not. */
 class ChatFailure extends Error {
@@ -83,17 +144,18 @@ class ChatFailure extends Error {
   }
 }
 
-function parseAnswer(text: string, wantTools: boolean): ChatAnswer {
+function parseAnswer(wire: Wire, api: ChatApi, text: string, wantTools: boolean): ChatAnswer {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw new ChatFailure(`the answer is not JSON (${JSON.stringify(text.slice(0, 80))})`, true);
   }
-  const parsed = answerSchema.safeParse(body);
-  if (!parsed.success)
-    throw new ChatFailure('the answer is not a chat completion (no choices[0].message)', true);
-  const message = parsed.data.choices[0]!.message;
+  const message = wire.message(body);
+  if (message === null) {
+    const want = api === 'ollama' ? 'message' : 'choices[0].message';
+    throw new ChatFailure(`the answer is not a chat completion (no ${want})`, true);
+  }
   const toolCalls: ToolCall[] = (message.tool_calls ?? []).map((call, index) => ({
     id: call.id ?? `call_${index}`,
     type: 'function',
@@ -117,7 +179,9 @@ async function once(
   messages: readonly ChatMessage[],
   tools: readonly ToolSpec[],
 ): Promise<ChatAnswer> {
-  const url = `${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const api = endpoint.api ?? 'openai';
+  const wire = wires[api];
+  const url = `${endpoint.baseUrl.replace(/\/+$/, '')}${wire.path}`;
   let response: Response;
   let text: string;
   try {
@@ -127,20 +191,18 @@ async function once(
         'content-type': 'application/json',
         ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
       },
-      body: JSON.stringify({
-        model: endpoint.model,
-        messages,
-        temperature: endpoint.temperature,
-        stream: false,
-        ...(tools.length ? { tools } : {}),
-      }),
+      body: JSON.stringify(wire.body(endpoint, messages, tools)),
       signal: AbortSignal.timeout(endpoint.timeoutMs),
     });
     text = await response.text();
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new ChatFailure(`no answer within ${Math.round(endpoint.timeoutMs / 1000)} s`, true);
+      const limit = endpoint.timeoutMs;
+      throw new ChatFailure(
+        `no answer within ${limit < 1000 ? `${limit} ms` : `${Math.round(limit / 1000)} s`}`,
+        true,
+      );
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new ChatFailure(
@@ -154,7 +216,7 @@ async function once(
     const retry = response.status === 408 || response.status === 429 || response.status >= 500;
     throw new ChatFailure(`${url} answered HTTP ${response.status}: ${said}`, retry);
   }
-  return parseAnswer(text, tools.length > 0);
+  return parseAnswer(wire, api, text, tools.length > 0);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
