@@ -12,10 +12,11 @@ const initialCapacity = 16;
  * Many running sums of vectors (a lesson's sources, a waiting surprise), stored dimension by dimension so that
  * one query reaches all of them at the cost of the entries it shares with them, not the cost of every slot.
  *
- * For each dimension, the sums are one contiguous column and a posting list names the slots whose sum has ever
- * touched that dimension. A query walks only its own non-zero dimensions' postings: with hashed texts (a few
- * dozen of 256 dimensions each) that is a small part of the slots; with a dense model space it is every slot
- * once per dimension, which is what a scan costs anyway.
+ * For each dimension, a posting list holds the slots whose sum has ever touched it and their value there, side
+ * by side, so a query reads each list in order (random reads into per-dimension columns were most of its time).
+ * A query walks only its own non-zero dimensions' lists: with hashed texts (a few dozen of 256 dimensions each)
+ * that is a small part of the entries; with a dense model space it is every slot once per dimension, which is
+ * what a scan costs anyway.
  *
  * The linkages are exact and bit for bit those of `VectorSum`: each sum is accumulated in float64 in the order
  * the vectors were added, and a query adds the products in ascending dimension order, skipping only zeros.
@@ -24,9 +25,10 @@ export class LinkageIndex {
   readonly dims: number;
   private capacity = initialCapacity;
   private slots = 0;
-  private columns: Float64Array[];
-  private posted: Uint8Array[];
-  private postings: Int32Array[];
+  /** Per dimension: each slot's place in the posting list, plus one (0: not posted). */
+  private places: Int32Array[];
+  private postedSlots: Int32Array[];
+  private postedValues: Float64Array[];
   private postingLengths: Int32Array;
   private counts = new Float64Array(initialCapacity);
   private live = new Uint8Array(initialCapacity);
@@ -34,9 +36,9 @@ export class LinkageIndex {
 
   constructor(dims: number) {
     this.dims = dims;
-    this.columns = Array.from({ length: dims }, () => new Float64Array(initialCapacity));
-    this.posted = Array.from({ length: dims }, () => new Uint8Array(initialCapacity));
-    this.postings = Array.from({ length: dims }, () => new Int32Array(8));
+    this.places = Array.from({ length: dims }, () => new Int32Array(initialCapacity));
+    this.postedSlots = Array.from({ length: dims }, () => new Int32Array(8));
+    this.postedValues = Array.from({ length: dims }, () => new Float64Array(8));
     this.postingLengths = new Int32Array(dims);
   }
 
@@ -84,12 +86,12 @@ export class LinkageIndex {
     for (let i = 0; i < indices.length; i++) {
       const d = indices[i]!;
       const x = values[i]!;
-      const column = this.columns[d]!;
-      const posting = this.postings[d]!;
+      const slots = this.postedSlots[d]!;
+      const sums = this.postedValues[d]!;
       const length = this.postingLengths[d]!;
       for (let p = 0; p < length; p++) {
-        const slot = posting[p]!;
-        accumulator[slot] = accumulator[slot]! + column[slot]! * x;
+        const slot = slots[p]!;
+        accumulator[slot] = accumulator[slot]! + sums[p]! * x;
       }
     }
     const hits: IndexHit[] = [];
@@ -106,38 +108,41 @@ export class LinkageIndex {
     const { indices, values } = vector;
     for (let i = 0; i < indices.length; i++) {
       const d = indices[i]!;
-      const column = this.columns[d]!;
-      column[slot] = sign === 1 ? column[slot]! + values[i]! : column[slot]! - values[i]!;
-      const posted = this.posted[d]!;
-      if (posted[slot] === 0) {
-        posted[slot] = 1;
-        this.post(d, slot);
+      const places = this.places[d]!;
+      let place = places[slot]! - 1;
+      if (place < 0) {
+        place = this.post(d, slot);
+        places[slot] = place + 1;
       }
+      const sums = this.postedValues[d]!;
+      sums[place] = sign === 1 ? sums[place]! + values[i]! : sums[place]! - values[i]!;
     }
   }
 
-  private post(d: number, slot: number): void {
-    let posting = this.postings[d]!;
+  /** A new entry (value 0) for the slot in dimension d's list; its place. */
+  private post(d: number, slot: number): number {
     const length = this.postingLengths[d]!;
-    if (length === posting.length) {
-      const bigger = new Int32Array(posting.length * 2);
-      bigger.set(posting);
-      this.postings[d] = bigger;
-      posting = bigger;
+    if (length === this.postedSlots[d]!.length) {
+      const slots = new Int32Array(length * 2);
+      slots.set(this.postedSlots[d]!);
+      this.postedSlots[d] = slots;
+      const sums = new Float64Array(length * 2);
+      sums.set(this.postedValues[d]!);
+      this.postedValues[d] = sums;
     }
-    posting[length] = slot;
+    this.postedSlots[d]![length] = slot;
     this.postingLengths[d] = length + 1;
+    return length;
   }
 
   private grow(): void {
     const capacity = this.capacity * 2;
-    const widen = <T extends Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+    const widen = <T extends Float64Array | Uint8Array | Int32Array>(old: T, make: (n: number) => T): T => {
       const next = make(capacity);
       next.set(old);
       return next;
     };
-    this.columns = this.columns.map((column) => widen(column, (n) => new Float64Array(n)));
-    this.posted = this.posted.map((posted) => widen(posted, (n) => new Uint8Array(n)));
+    this.places = this.places.map((places) => widen(places, (n) => new Int32Array(n)));
     this.counts = widen(this.counts, (n) => new Float64Array(n));
     this.live = widen(this.live, (n) => new Uint8Array(n));
     this.accumulator = new Float64Array(capacity);
