@@ -124,6 +124,13 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   return sources;
 }
 
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'SQLITE_FULL']);
+
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (DISK_FULL.has(code) || code.startsWith('SQLITE_IOERR'));
+}
+
 /**
  * Reads what is new in every source: archives it under `raw/` first, keeps its turns, and derives the
  * episodes of every session that changed. One transaction per file and per session, so a run stopped at
@@ -152,6 +159,8 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
           if (source.agent !== 'events') committed.add(sessionKey(source));
         }
       } catch (error) {
+        // A disk that refuses writes fails every file after this one too: the run stops and says so.
+        if (isDiskFull(error)) throw error;
         warn({ file: source.path, reason: `not read: ${(error as Error).message}` });
       }
       const key = sessionKey(source);

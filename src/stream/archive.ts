@@ -91,7 +91,7 @@ parentPort.on('message', ({ id, bytes, digest, appendTo }) => {
     if (appendTo) parentPort.postMessage({ id, archiveBytes: append(appendTo, member), sha256 });
     else parentPort.postMessage({ id, member, sha256 });
   } catch (error) {
-    parentPort.postMessage({ id, error: String(error) });
+    parentPort.postMessage({ id, error: String(error), code: error && error.code });
   }
 });
 `;
@@ -115,13 +115,26 @@ export function openCompressor(): Compressor {
   const start = () => {
     const started = new Worker(COMPRESSOR, { eval: true, execArgv: [] });
     started.unref();
-    type Reply = { id: number; member?: Uint8Array; archiveBytes?: number; sha256?: string; error?: string };
-    started.on('message', ({ id, member, archiveBytes, sha256, error }: Reply) => {
+    type Reply = {
+      id: number;
+      member?: Uint8Array;
+      archiveBytes?: number;
+      sha256?: string;
+      error?: string;
+      code?: unknown;
+    };
+    started.on('message', ({ id, member, archiveBytes, sha256, error, code }: Reply) => {
       const job = waiting.get(id);
       waiting.delete(id);
       const hash = sha256 === undefined ? {} : { sha256 };
-      if (error !== undefined) job?.reject(new Error(`not compressed: ${error}`));
-      else if (archiveBytes !== undefined) job?.resolve({ archiveBytes, ...hash });
+      if (error !== undefined) {
+        // The code travels with it: a full disk is the run's problem, not this file's.
+        const failure = Object.assign(
+          new Error(`not archived: ${error}`),
+          typeof code === 'string' ? { code } : {},
+        );
+        job?.reject(failure);
+      } else if (archiveBytes !== undefined) job?.resolve({ archiveBytes, ...hash });
       else if (member) {
         const bytes = Buffer.from(member.buffer, member.byteOffset, member.byteLength);
         job?.resolve({ member: bytes, ...hash });
