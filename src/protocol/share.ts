@@ -97,7 +97,8 @@ const stored = (
  *   local path is refused with its reason, and the refusal audited once;
  * - a confirmation for each received lesson whose prediction came true in a session of an enabled project
  *   (for a received correction, with `corrections` as well): a confirmation says what this memory's sessions met;
- * - every revocation this memory made.
+ * - every revocation this memory made, and beside a vote on a received lesson the confirmation that makes it
+ *   count, kept though the lesson is dropped here.
  * The records are kept under this memory's origin, so the same lines can be served again.
  */
 export function share(store: Store, identity: Identity, options: ShareOptions): ShareResult {
@@ -170,6 +171,9 @@ export function share(store: Store, identity: Identity, options: ShareOptions): 
     }
 
     const own = recordsOf(db, identity.origin);
+    // A vote on a received lesson counts only beside its voter's confirmation: that one stays though the
+    // lesson is dropped here.
+    for (const record of own) if (record.kind === 'revoke') confirmed.add(record.hash);
     // What consent no longer covers, or what was withdrawn, is not published again.
     for (const record of own) {
       const keep =

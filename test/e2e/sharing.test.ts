@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,98 +11,11 @@ import {
   signRecord,
 } from '../../src/protocol/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
-import { remem, repoRoot } from '../helpers/remem.ts';
+import { remem } from '../helpers/remem.ts';
 import { signAnything } from '../protocol/helpers.ts';
+import { day, lintError, memory, type ReceiveJson, type ShareJson, serveCommons } from './memories.ts';
 
 const tempDir = useTempDirs();
-
-interface LessonRow {
-  id: number;
-  hash: string;
-  kind: string;
-  text: string;
-  strength: number;
-  origin: string;
-  review: string;
-  state: string;
-  confirmedBy: string[];
-  corroboratedBy: string[];
-}
-
-interface ReceiveJson {
-  received: number;
-  confirmations: number;
-  revocations: number;
-  dropped: number;
-  known: number;
-  raised: { lessonId: number; origin: string; way: string }[];
-  refused: number;
-  byReason: Record<string, number>;
-}
-
-interface ShareJson {
-  origin: string;
-  lessons: number;
-  confirmations: number;
-  revocations: number;
-  notEnabled: number;
-  written: string[];
-}
-
-function day(n: number, hour = 10): string {
-  return new Date(Date.UTC(2026, 10, 1 + n, hour)).toISOString();
-}
-
-function lintError(cwd: string, session: string, at: string): string {
-  return JSON.stringify({
-    agent: 'claude-code',
-    cwd,
-    kind: 'error',
-    title: 'Bash: npm run lint',
-    happened: 'npm ERR! Missing script: "lint"',
-    session,
-    at,
-  });
-}
-
-/** A memory in its own home, whose sessions run in its own project. */
-function memory(root: string, name: string) {
-  const home = join(root, name);
-  const project = join(root, `project-${name}`);
-  mkdirSync(project, { recursive: true });
-  const run = (args: string[], now: string, cwd?: string) => {
-    const result = remem(args, { home, now, ...(cwd === undefined ? {} : { cwd }) });
-    expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-    return result;
-  };
-  return {
-    home,
-    project,
-    run,
-    /** Ingests the day's events, then sleeps the next night at 04:00. */
-    night(n: number, events: string[] = []) {
-      if (events.length) {
-        const file = join(home, `events-${n}.jsonl`);
-        mkdirSync(home, { recursive: true });
-        writeFileSync(file, `${events.join('\n')}\n`);
-        run(['ingest', '--events', file], day(n, 23));
-      }
-      run(['sleep'], day(n + 1, 4));
-    },
-    lessons(now: string): LessonRow[] {
-      return run(['lessons', '--all', '--json'], now).json<{ lessons: LessonRow[] }>().lessons;
-    },
-    share(now: string, folder: string): ShareJson {
-      return run(['share', '--folder', folder, '--json'], now).json<ShareJson>();
-    },
-    receive(now: string, folder: string): ReceiveJson {
-      return run(['receive', '--folder', folder, '--json'], now).json<ReceiveJson>();
-    },
-    origin(): string {
-      return run(['key', '--json'], day(0)).json<{ origin: string }>().origin;
-    },
-  };
-}
 
 describe('two memories share through a folder', () => {
   it('A learns and shares; B receives a candidate, confirms it and says so; A gains; A revokes and B drops it', () => {
@@ -273,24 +185,9 @@ describe('through a commons', () => {
     const token = remem(['commons', 'token', 'add', '--any', '--json'], { home: serverHome }).json<{
       token: string;
     }>().token;
-    const server = spawn(
-      process.execPath,
-      [join(repoRoot, 'bin', 'remem.js'), 'commons', 'serve', '--port', '0'],
-      {
-        env: { PATH: process.env['PATH'] ?? '', REMEM_HOME: serverHome, REMEM_NOW: day(30) },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
+    const server = await serveCommons(serverHome, day(30));
+    const { url } = server;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let seen = '';
-        server.stderr.on('data', (chunk: Buffer) => {
-          seen += chunk.toString();
-          const found = /listening on (http:\/\/\S+)/.exec(seen);
-          if (found) resolve(found[1]!);
-        });
-        server.on('exit', (code) => reject(new Error(`the commons exited (${code}): ${seen}`)));
-      });
       a.night(0, [lintError(a.project, 'session-a-1', day(0))]);
       a.night(1, [lintError(a.project, 'session-a-2', day(1))]);
       a.run(['share', '--enable'], day(2, 5), a.project);
@@ -316,7 +213,7 @@ describe('through a commons', () => {
         strength: 0.5,
       });
     } finally {
-      server.kill();
+      server.stop();
     }
   });
 });

@@ -170,8 +170,44 @@ describe('revoke', () => {
         updated: at(0),
       });
       receive(store, me, [fileOf(other, [line])], { now: at(3), params });
-      expect(() => revoke(store, me, JSON.parse(line).hash, at(4))).toThrow(/only its origin revokes it/);
+      expect(() => revoke(store, me, JSON.parse(line).hash, at(4))).toThrow(
+        /publishes no confirmation of it: a revocation by another memory counts only from one of its confirmers/,
+      );
       expect(() => revoke(store, me, 'ffffffffffff', at(4))).toThrow(/no lesson/);
+    });
+  });
+
+  it('casts a vote on a received lesson only once its confirmation is published, and keeps publishing that', () => {
+    withStore((store) => {
+      const me = generateIdentity();
+      const other = generateIdentity();
+      const text = 'The integration tests time out when the database container is still starting.';
+      const line = signRecord(other, { kind: 'error', text, seen: 2, strength: 1.5, updated: at(0) });
+      const hash = JSON.parse(line).hash as string;
+      receive(store, me, [fileOf(other, [line])], { now: at(1), params });
+      const lessonId = (store.db.prepare('SELECT id FROM lessons').get() as { id: number }).id;
+      confirmHere(store.db, lessonId, project, at(3));
+      // Came true here, but nothing says so to other memories yet.
+      expect(() => revoke(store, me, hash, at(4))).toThrow(/no confirmation of it was published yet/);
+      expect(getLesson(store.db, lessonId)!.vetoedAt).toBeNull();
+
+      enableSharing(store.db, project, at(4));
+      const confirmed = share(store, me, { now: at(4), params });
+      expect(confirmed).toMatchObject({ confirmations: 1, revocations: 0 });
+      const vote = revoke(store, me, hash.slice(0, 8), at(5));
+      expect(vote).toMatchObject({ fresh: true, as: 'confirmer', lesson: { id: lessonId } });
+      expect(getLesson(store.db, lessonId)!.vetoedAt).toBe(at(5));
+      expect(revoke(store, me, String(lessonId), at(6))).toMatchObject({ fresh: false, line: vote.line });
+      // The lesson record of its origin is still held: a vote withdraws nothing of another memory's.
+      expect(recordsOf(store.db, other.origin).map((record) => record.kind)).toEqual(['lesson']);
+
+      const after = share(store, me, { now: at(6), params });
+      expect(after).toMatchObject({ revocations: 1, confirmations: 1, lessons: 0 });
+      expect(after.lines).toEqual([vote.line, confirmed.lines[0]]);
+      // The same text arriving again is refused here.
+      const again = receive(store, me, [fileOf(other, [line])], { now: at(7), params });
+      expect(again.byReason).toEqual({ tombstoned: 1 });
+      expect(share(store, me, { now: at(8), params }).lines).toEqual(after.lines);
     });
   });
 });
