@@ -95,10 +95,14 @@ export class LinkageIndex {
       }
     }
     const hits: IndexHit[] = [];
+    // A product screens every slot (a division costs several); the few that pass are decided by the exact
+    // linkage. The margin is far wider than any rounding, so the screen never turns away a slot over the cut.
+    const screen = cut - 1e-9 * Math.abs(cut) - 1e-12;
     for (let slot = 0; slot < n; slot++) {
       const count = counts[slot]!;
-      if (count <= 0 || live[slot] === 0) continue;
-      const linkage = accumulator[slot]! / (count * members);
+      const denominator = count * members;
+      if (count <= 0 || accumulator[slot]! < screen * denominator || live[slot] === 0) continue;
+      const linkage = accumulator[slot]! / denominator;
       if (linkage >= cut) hits.push({ slot, linkage });
     }
     return hits.sort((a, b) => b.linkage - a.linkage || a.slot - b.slot);
