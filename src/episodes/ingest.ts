@@ -19,7 +19,7 @@ import {
   turnsOfFile,
 } from '../store/index.ts';
 import { assemble, discoverTranscripts, openCompressor, type Turn } from '../stream/index.ts';
-import { deriveEpisodes } from './derive.ts';
+import { type Derived, deriveEpisodes } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
@@ -146,7 +146,14 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
   const lastSourceOf = new Map(sources.map((source, index) => [sessionKey(source), index]));
   const committed = new Set<string>();
   try {
-    const ahead = readAhead(sources, (source, warnAhead) => prepareSource(store, source, workers, warnAhead));
+    const filesOfSession = new Map<string, number>();
+    for (const source of sources) {
+      const key = sessionKey(source);
+      filesOfSession.set(key, (filesOfSession.get(key) ?? 0) + 1);
+    }
+    const ahead = readAhead(sources, (source, warnAhead) =>
+      prepareSource(store, source, workers, warnAhead, filesOfSession.get(sessionKey(source)) === 1),
+    );
     for (const [index, source] of sources.entries()) {
       options.onProgress?.({ done: index, total: sources.length, file: source.path });
       const { prepared: current, warnings } = ahead.next();
@@ -191,11 +198,11 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
 
 /**
  * The turns a run read of files whose stored turns are exactly those (read whole, or read again from the start), by
- * file id: the turns, or the JSON text a worker made of them. Derivation takes them from here instead of reading back
- * what was just stored: turns are plain JSON data (strings, numbers, booleans; no value left undefined), so they are
- * the same either way.
+ * file id: the turns, or the JSON text a worker made of them, or — for a session's only file — the episodes derived
+ * with its parsing. Derivation takes them from here instead of reading back what was just stored: turns are plain
+ * JSON data (strings, numbers, booleans; no value left undefined), so they are the same either way.
  */
-export type ReadNow = Map<number, Turn[] | string>;
+export type ReadNow = Map<number, Turn[] | string | { derived: Derived }>;
 
 /** What one read of a file gave to store: a transcript's turns, or an event file's events. */
 export type FileRead = ParsedTurns | { events: ReturnType<typeof eventToEpisode>[] };
@@ -245,7 +252,7 @@ async function commitSource(store: Store, prepared: Prepared, run: Run): Promise
     storeParsed(store, source, fileId, session, increment.restarted, parsed, now, report);
   })();
   if ('json' in parsed && (!prior || increment.restarted))
-    run.readNow.set(fileId, parsed.turns ?? parsed.json);
+    run.readNow.set(fileId, parsed.derived ? { derived: parsed.derived } : (parsed.turns ?? parsed.json));
   else run.readNow.delete(fileId);
   report.filesRead++;
   if (increment.restarted) report.filesRestarted++;
@@ -286,6 +293,36 @@ export function deriveStaleSessions(
   for (const stale of staleSessions(store.db)) deriveSession(store, stale, now, report, readNow);
 }
 
+/** The episodes derived with the parsing of a session's only file, when they were. */
+function derivedWith(files: readonly { id: number }[], readNow: ReadNow): Derived | null {
+  const read = files.length === 1 ? readNow.get(files[0]!.id) : undefined;
+  if (read === undefined || typeof read === 'string' || Array.isArray(read)) return null;
+  readNow.delete(files[0]!.id);
+  return read.derived;
+}
+
+function deriveFromTurns(
+  db: Store['db'],
+  agent: string,
+  session: string,
+  files: readonly { id: number; path: string }[],
+  readNow: ReadNow,
+): Derived {
+  const turns: Turn[] = [];
+  for (const file of files) {
+    const read = readNow.get(file.id);
+    const stored =
+      typeof read === 'string'
+        ? (JSON.parse(read) as Turn[])
+        : Array.isArray(read)
+          ? read
+          : turnsOfFile<Turn>(db, file.id);
+    readNow.delete(file.id);
+    for (const turn of stored) turns.push(Object.assign(turn, { file: file.path }));
+  }
+  return deriveEpisodes(assemble(agent, session, turns), files[0]?.path);
+}
+
 /** Derives one session's episodes and offers anew from the turns of all its files, in one transaction. */
 function deriveSession(
   store: Store,
@@ -301,16 +338,7 @@ function deriveSession(
         Number(a.path.includes('/subagents/')) - Number(b.path.includes('/subagents/')) ||
         (a.path < b.path ? -1 : 1),
     );
-    const turns: Turn[] = [];
-    for (const file of files) {
-      const read = readNow.get(file.id);
-      const stored =
-        typeof read === 'string' ? (JSON.parse(read) as Turn[]) : (read ?? turnsOfFile<Turn>(db, file.id));
-      readNow.delete(file.id);
-      for (const turn of stored) turns.push(Object.assign(turn, { file: file.path }));
-    }
-    const conversation = assemble(agent, session, turns);
-    const derived = deriveEpisodes(conversation, files[0]?.path);
+    const derived = derivedWith(files, readNow) ?? deriveFromTurns(db, agent, session, files, readNow);
     const result = replaceSessionEpisodes(
       db,
       { agent, session, origin: 'transcript' },

@@ -1,5 +1,6 @@
 /** Turns and events from the lines of what was read: each line skimmed or parsed, a bad one a warning. */
 import {
+  assemble,
   claudeCodeReader,
   codexReader,
   forEachLine,
@@ -10,6 +11,7 @@ import {
   type Reader,
   type Turn,
 } from '../stream/index.ts';
+import { type Derived, deriveEpisodes } from './derive.ts';
 import { eventToEpisode } from './events.ts';
 import type { IngestWarning, Source, SourceAgent } from './ingest.ts';
 
@@ -85,6 +87,8 @@ export interface ParsedTurns {
   firstLine: number;
   /** The turns themselves, when they were parsed on this thread. */
   turns?: Turn[];
+  /** The session's episodes, when the file holds the whole session and they were derived with its parsing. */
+  derived?: Derived;
   warnings: IngestWarning[];
 }
 
@@ -102,6 +106,22 @@ export function parseTurns(
   const first = turns[0];
   const json = first === undefined ? '' : JSON.stringify(turns);
   return { json, firstLine: first?.line ?? 0, warnings, ...(keep ? { turns } : {}) };
+}
+
+/**
+ * `parseTurns`, and the episodes of `session` derived from those turns: for a file read whole that is its session's
+ * only file, so the thread that parsed it derives it too, as `deriveSession` would from the stored turns.
+ */
+export function parseAndDerive(
+  source: Source,
+  bytes: Buffer,
+  from: number,
+  firstLine: number,
+  session: string,
+): ParsedTurns {
+  const { turns = [], ...parsed } = parseTurns(source, bytes, from, firstLine, true);
+  for (const turn of turns) Object.assign(turn, { file: source.path });
+  return { ...parsed, derived: deriveEpisodes(assemble(source.agent, session, turns), source.path) };
 }
 
 function describeBad(text: string): string {

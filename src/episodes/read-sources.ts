@@ -1,7 +1,7 @@
 /** Reading the sources of an ingest: what is new in each, read ahead while the one before is parsed. */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { getRawFile, type RawFile, type Store } from '../store/index.ts';
+import { getRawFile, listRawFilesOfSession, type RawFile, type Store } from '../store/index.ts';
 import {
   archivePathFor,
   type Compressed,
@@ -120,6 +120,8 @@ export function prepareSource(
   source: Source,
   workers: { compressor: Compressor; parser: TurnParser },
   warn: (w: IngestWarning) => void,
+  /** Whether this is the only file of its session in the run. */
+  onlyFileInRun = false,
 ): Prepared | null {
   const prior = getRawFile(store.db, source.path);
   const increment = incrementOf(source, prior, warn);
@@ -139,5 +141,13 @@ export function prepareSource(
   const read = { source, session, prior, increment, archive, generation, compressed };
   if (source.agent === 'events') return read;
   const { bytes, parseFrom, firstLine } = increment;
-  return { ...read, parsed: workers.parser.parse(source, bytes, parseFrom, firstLine) };
+  // Read whole and its session's only file: whoever parses it can derive the session's episodes as well.
+  const whole =
+    onlyFileInRun &&
+    (!prior || increment.restarted) &&
+    listRawFilesOfSession(store.db, source.agent, session).every((file) => file.path === source.path);
+  return {
+    ...read,
+    parsed: workers.parser.parse(source, bytes, parseFrom, firstLine, whole ? session : undefined),
+  };
 }

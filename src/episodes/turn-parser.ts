@@ -4,11 +4,20 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Source } from './ingest.ts';
-import { type ParsedTurns, parseTurns } from './parse-lines.ts';
+import { type ParsedTurns, parseAndDerive, parseTurns } from './parse-lines.ts';
 
 export interface TurnParser {
-  /** The turns of `bytes` from `from`, numbered after `firstLine`; parsed in the order asked. */
-  parse(source: Source, bytes: Buffer, from: number, firstLine: number): Promise<ParsedTurns>;
+  /**
+   * The turns of `bytes` from `from`, numbered after `firstLine`; parsed in the order asked. `derive`: the session
+   * the file holds whole, whose episodes are derived with the parsing.
+   */
+  parse(
+    source: Source,
+    bytes: Buffer,
+    from: number,
+    firstLine: number,
+    derive?: string,
+  ): Promise<ParsedTurns>;
   close(): Promise<void>;
 }
 
@@ -18,6 +27,7 @@ export interface ParseJob {
   bytes: Uint8Array;
   from: number;
   firstLine: number;
+  derive?: string;
 }
 
 export type ParseReply = { id: number; parsed: ParsedTurns } | { id: number; error: string };
@@ -39,7 +49,9 @@ export function openTurnParser(): TurnParser {
   let nextId = 0;
   const waiting = new Map<number, Job>();
   const parseHere = (job: Omit<Job, 'resolve' | 'reject'>) =>
-    parseTurns(job.source as Source, job.bytes, job.from, job.firstLine, true);
+    job.derive === undefined
+      ? parseTurns(job.source as Source, job.bytes, job.from, job.firstLine, true)
+      : parseAndDerive(job.source as Source, job.bytes, job.from, job.firstLine, job.derive);
   const start = (url: URL) => {
     const started = new Worker(url, { execArgv: [] });
     started.unref();
@@ -67,8 +79,14 @@ export function openTurnParser(): TurnParser {
     return started;
   };
   return {
-    parse(source, bytes, from, firstLine) {
-      const job = { source: { path: source.path, agent: source.agent }, bytes, from, firstLine };
+    parse(source, bytes, from, firstLine, derive) {
+      const job = {
+        source: { path: source.path, agent: source.agent },
+        bytes,
+        from,
+        firstLine,
+        ...(derive === undefined ? {} : { derive }),
+      };
       if (failed || script === undefined) {
         try {
           return Promise.resolve(parseHere(job));
