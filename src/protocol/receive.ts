@@ -320,11 +320,17 @@ class Receiving {
       : null;
   }
 
-  /** Drops the received lessons a quorum of their confirmers revoked. This memory's own lessons stay its own. */
+  /**
+   * Drops every lesson of a hash a quorum of its confirmers revoked: every holder drops it (protocol §3), the
+   * memory that published it too, which then stops publishing it.
+   */
   dropRevokedByQuorum(): void {
     const { db } = this.store;
     for (const hash of this.votedOn) {
-      const received = this.holders(hash).filter((lesson) => lesson.origin !== 'self');
+      // One of this memory's own lessons is dropped only as itself, never as a theme it was merged into.
+      const received = this.holders(hash).filter(
+        (lesson) => lesson.origin !== 'self' || lesson.hash === hash,
+      );
       if (received.length === 0) continue;
       const quorum = this.quorumOf(hash);
       if (quorum === null) continue;

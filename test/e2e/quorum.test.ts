@@ -145,6 +145,10 @@ describe('a quorum of confirmers revokes a lesson', () => {
         expect(c.share(day(6, 8), folder)).toMatchObject({ confirmations: 0 });
       }
       expect(await lessonsIn('common')).toEqual([]);
+      // The memory that published it is a holder too: it drops its own lesson and stops publishing it.
+      expect(a.receive(day(6, 8), folder)).toMatchObject({ dropped: 1 });
+      expect(vetoed(a, day(6, 8))).toEqual([true]);
+      expect(a.share(day(6, 9), folder)).toMatchObject({ lessons: 0 });
     } finally {
       commons.stop();
     }

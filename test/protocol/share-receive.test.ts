@@ -278,13 +278,19 @@ describe('the merge rule', () => {
       expect(listLessons(store.db)[0]!.vetoedAt).toBe(at(4));
     });
 
-    // This memory's own lesson stays its own, whatever others vote.
+    // The memory that published it is a holder too: a quorum drops its own lesson, but a minority does not.
     withStore((store) => {
       const me = generateIdentity();
       ownLesson(store.db, { text });
-      const report = receive(store, me, [...confirms, ...revokes(confirmers)], { now: at(3), params });
-      expect(report.dropped).toBe(0);
+      const two = receive(store, me, [...confirms, ...revokes(confirmers.slice(0, 2))], {
+        now: at(3),
+        params,
+      });
+      expect(two.dropped).toBe(0);
       expect(listLessons(store.db)[0]!.vetoedAt).toBeNull();
+      const report = receive(store, me, revokes(confirmers.slice(2)), { now: at(4), params });
+      expect(report.dropped).toBe(1);
+      expect(listLessons(store.db)[0]!.vetoedAt).toBe(at(4));
     });
   });
 });
