@@ -1,3 +1,10 @@
 export { currentStrength, type RecallHit, rankRecall, strengthShare, touch } from './recall.ts';
-export { type IndexScope, loadRecallIndex, type RecallIndex, type RecallItem } from './recall-index.ts';
+export {
+  type IndexScope,
+  lessonItem,
+  loadRecallIndex,
+  type RecallIndex,
+  type RecallItem,
+  vectorsIn,
+} from './recall-index.ts';
 export { type RecallAnswer, recall, spaceOfStore } from './run.ts';

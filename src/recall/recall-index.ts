@@ -1,6 +1,6 @@
-import type { EpisodeKind, Params } from '../core/index.ts';
+import type { EpisodeKind, Lesson, Params } from '../core/index.ts';
 import { fromBlob, normalize, type Space } from '../embed/index.ts';
-import { type Db, listVectors } from '../store/index.ts';
+import { type Db, type VectorOwner, vectorsInSpace } from '../store/index.ts';
 import { visibleToAgent } from '../truth/index.ts';
 import { strengthShare } from './recall.ts';
 
@@ -58,6 +58,31 @@ interface EpisodeRow {
   lesson_id: number | null;
 }
 
+/** A lesson as recall returns it: recency counts from its last change, strength decays from its last touch. */
+export function lessonItem(lesson: Lesson): RecallItem {
+  return {
+    type: 'lesson',
+    id: lesson.id,
+    kind: lesson.kind,
+    text: lesson.text,
+    title: lesson.text,
+    at: lesson.updatedAt,
+    strength: lesson.strength,
+    since: lesson.decayedAt,
+    project: lesson.project,
+  };
+}
+
+/** Every stored vector of one kind of owner in `space`, by owner id; a corrupt one is left out. */
+export function vectorsIn(db: Db, owner: VectorOwner, space: Space): Map<number, Float32Array> {
+  const found = new Map<number, Float32Array>();
+  for (const vector of vectorsInSpace(db, owner, space.name).values()) {
+    const vec = fromBlob(vector.data, vector.dims);
+    if (vec) found.set(vector.id, vec);
+  }
+  return found;
+}
+
 /** A question is about both of its lessons: the direction of their summed vectors. */
 function meanOf(a: Float32Array | undefined, b: Float32Array | undefined): Float32Array | undefined {
   if (!a || !b || a.length !== b.length) return undefined;
@@ -104,17 +129,8 @@ export function loadRecallIndex(
       )
       .all() as EpisodeRow[]
   ).filter((row) => row.lesson_id === null || shown.has(row.lesson_id));
-  const vectorsOf = (owner: 'lesson' | 'episode') => {
-    const map = new Map<number, Float32Array>();
-    for (const vector of listVectors(db, owner)) {
-      if (vector.space !== space.name) continue;
-      const vec = fromBlob(vector.data, vector.dims);
-      if (vec) map.set(vector.id, vec);
-    }
-    return map;
-  };
-  const lessonVectors = vectorsOf('lesson');
-  const episodeVectors = vectorsOf('episode');
+  const lessonVectors = vectorsIn(db, 'lesson', space);
+  const episodeVectors = vectorsIn(db, 'episode', space);
   const items: RecallItem[] = [];
   const vectors: Float32Array[] = [];
   const add = (item: RecallItem, vec: Float32Array | undefined, embedText: string) => {
@@ -126,21 +142,7 @@ export function loadRecallIndex(
   for (const item of visible) {
     if (item.type === 'lesson') {
       const { lesson } = item;
-      add(
-        {
-          type: 'lesson',
-          id: lesson.id,
-          kind: lesson.kind,
-          text: lesson.text,
-          title: lesson.text,
-          at: lesson.updatedAt,
-          strength: lesson.strength,
-          since: lesson.decayedAt,
-          project: lesson.project,
-        },
-        lessonVectors.get(lesson.id) ?? byHash.get(lesson.hash),
-        lesson.text,
-      );
+      add(lessonItem(lesson), lessonVectors.get(lesson.id) ?? byHash.get(lesson.hash), lesson.text);
       continue;
     }
     const [a, b] = item.lessons;

@@ -1,14 +1,14 @@
 import type { Config, Episode } from '../core/index.ts';
-import { fromBlob, type Space } from '../embed/index.ts';
-import { type RecallIndex, type RecallItem, rankRecall, spaceOfStore } from '../recall/index.ts';
+import type { Space } from '../embed/index.ts';
 import {
-  type Db,
-  listEpisodes,
-  listLessons,
-  listVectors,
-  type Store,
-  type VectorOwner,
-} from '../store/index.ts';
+  lessonItem,
+  type RecallIndex,
+  type RecallItem,
+  rankRecall,
+  spaceOfStore,
+  vectorsIn,
+} from '../recall/index.ts';
+import { type Db, listEpisodes, listLessons, type Store } from '../store/index.ts';
 import { stateOf } from './lessons.ts';
 
 export interface SearchHit {
@@ -32,16 +32,6 @@ export interface SearchAnswer {
   hits: SearchHit[];
 }
 
-function vectorsOf(db: Db, owner: VectorOwner, space: Space): Map<number, Float32Array> {
-  const found = new Map<number, Float32Array>();
-  for (const vector of listVectors(db, owner)) {
-    if (vector.space !== space.name) continue;
-    const vec = fromBlob(vector.data, vector.dims);
-    if (vec) found.set(vector.id, vec);
-  }
-  return found;
-}
-
 /**
  * Everything the owner may look through, with its vector in the store's space: every lesson not merged into
  * another (held ones too: the owner sees what agents do not) and every live episode. An item with no stored
@@ -52,8 +42,8 @@ function ownerIndex(
   space: Space,
   dims: number,
 ): { index: RecallIndex; states: Map<number, string>; episodes: Map<number, Episode> } {
-  const lessonVectors = vectorsOf(db, 'lesson', space);
-  const episodeVectors = vectorsOf(db, 'episode', space);
+  const lessonVectors = vectorsIn(db, 'lesson', space);
+  const episodeVectors = vectorsIn(db, 'episode', space);
   const items: RecallItem[] = [];
   const vectors: Float32Array[] = [];
   const states = new Map<number, string>();
@@ -66,21 +56,7 @@ function ownerIndex(
   for (const lesson of listLessons(db)) {
     if (lesson.mergedInto !== null) continue;
     states.set(lesson.id, stateOf(lesson));
-    add(
-      {
-        type: 'lesson',
-        id: lesson.id,
-        kind: lesson.kind,
-        text: lesson.text,
-        title: lesson.text,
-        at: lesson.updatedAt,
-        strength: lesson.strength,
-        since: lesson.decayedAt,
-        project: lesson.project,
-      },
-      lessonVectors.get(lesson.id),
-      lesson.text,
-    );
+    add(lessonItem(lesson), lessonVectors.get(lesson.id), lesson.text);
   }
   const episodes = new Map(
     listEpisodes(db, { includeArchived: true }).map((episode) => [episode.id, episode]),
