@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { finishIngestRun, getRawFile, type Store, saveRawFile } from '../store/index.ts';
+import { getRawFile, type Store, saveRawFile } from '../store/index.ts';
 import { countLines, readArchive } from '../stream/index.ts';
 import {
-  deriveStaleSessions,
   type FileRead,
+  finishRun,
   type IngestOptions,
   type IngestReport,
   type ReadNow,
@@ -39,15 +39,7 @@ export function ingestFromRaw(
     }
   });
   options.onProgress?.({ done: archives.length, total: archives.length, file: '' });
-  deriveStaleSessions(store, options.now, report, readNow);
-  finishIngestRun(store.db, runId, {
-    finishedAt: options.now,
-    filesRead: report.filesRead,
-    bytesRead: report.bytesRead,
-    episodesAdded: report.episodesAdded + report.eventsStored,
-    warnings: report.warningCount,
-  });
-  return report;
+  return finishRun(store, options.now, { report, runId, readNow });
 }
 
 interface ArchiveMeta {

@@ -86,6 +86,24 @@ export function startRun(
   return { report, runId, warn };
 }
 
+/** Ends a run: derives every session still waiting for it, then records the run. */
+export function finishRun(
+  store: Store,
+  now: string,
+  run: { report: IngestReport; runId: number; readNow: ReadNow },
+): IngestReport {
+  const { report } = run;
+  deriveStaleSessions(store, now, report, run.readNow);
+  finishIngestRun(store.db, run.runId, {
+    finishedAt: now,
+    filesRead: report.filesRead,
+    bytesRead: report.bytesRead,
+    episodesAdded: report.episodesAdded + report.eventsStored,
+    warnings: report.warningCount,
+  });
+  return report;
+}
+
 function emptyReport(): IngestReport {
   return {
     filesSeen: 0,
@@ -185,15 +203,7 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
     await Promise.all([workers.compressor.close(), workers.parser.close()]);
   }
   options.onProgress?.({ done: sources.length, total: sources.length, file: '' });
-  deriveStaleSessions(store, options.now, report, readNow);
-  finishIngestRun(store.db, runId, {
-    finishedAt: options.now,
-    filesRead: report.filesRead,
-    bytesRead: report.bytesRead,
-    episodesAdded: report.episodesAdded + report.eventsStored,
-    warnings: report.warningCount,
-  });
-  return report;
+  return finishRun(store, options.now, { report, runId, readNow });
 }
 
 /**
