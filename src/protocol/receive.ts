@@ -227,20 +227,25 @@ class Receiving {
     this.votedOn.add(hash);
     // The memory that published a lesson withdraws it; anyone else's revocation counts only in a quorum.
     for (const lesson of this.holders(hash)) {
-      if (lesson.origin !== origin) continue;
-      saveLesson(db, { ...lesson, vetoedAt: this.now, updatedAt: this.now });
-      addTombstone(db, hash, `revoked by its origin ${origin}`, lesson.id, this.now);
-      this.report.dropped++;
-      appendAudit(db, {
-        at: this.now,
-        actor: 'receive',
-        action: 'revoke',
-        rules: RECEIVE_RULES,
-        lessonId: lesson.id,
-        hash,
-        reason: `revoked by its origin ${origin}`,
-      });
+      if (lesson.origin === origin) this.drop(lesson, hash, `revoked by its origin ${origin}`);
     }
+  }
+
+  /** Drops a lesson held here: vetoed, its hash tombstoned, and the reason audited. */
+  private drop(lesson: Lesson, hash: string, reason: string): void {
+    const { db } = this.store;
+    saveLesson(db, { ...lesson, vetoedAt: this.now, updatedAt: this.now });
+    addTombstone(db, hash, reason, lesson.id, this.now);
+    this.report.dropped++;
+    appendAudit(db, {
+      at: this.now,
+      actor: 'receive',
+      action: 'revoke',
+      rules: RECEIVE_RULES,
+      lessonId: lesson.id,
+      hash,
+      reason,
+    });
   }
 
   lesson(source: string, hash: string, parsed: ParsedRecord & { kind: 'lesson' }): void {
@@ -325,7 +330,6 @@ class Receiving {
    * memory that published it too, which then stops publishing it.
    */
   dropRevokedByQuorum(): void {
-    const { db } = this.store;
     for (const hash of this.votedOn) {
       // One of this memory's own lessons is dropped only as itself, never as a theme it was merged into.
       const received = this.holders(hash).filter(
@@ -335,20 +339,7 @@ class Receiving {
       const quorum = this.quorumOf(hash);
       if (quorum === null) continue;
       const reason = `revoked by ${quorum.revokers} of its ${quorum.confirmers} confirmers`;
-      for (const lesson of received) {
-        saveLesson(db, { ...lesson, vetoedAt: this.now, updatedAt: this.now });
-        addTombstone(db, hash, reason, lesson.id, this.now);
-        this.report.dropped++;
-        appendAudit(db, {
-          at: this.now,
-          actor: 'receive',
-          action: 'revoke',
-          rules: RECEIVE_RULES,
-          lessonId: lesson.id,
-          hash,
-          reason,
-        });
-      }
+      for (const lesson of received) this.drop(lesson, hash, reason);
     }
   }
 }

@@ -17,17 +17,19 @@ import { type PeerReport, peerUrl, pullFromPeers } from './gossip.ts';
  * reported and skipped, and the night goes on.
  */
 
-/** What a night's pulls took, summed over every file as `remem receive` counts them. */
-export interface PulledTotals {
-  received: number;
-  updated: number;
-  corroborated: number;
-  confirmations: number;
-  revocations: number;
-  dropped: number;
-  known: number;
-  raised: number;
-}
+/** The counts `remem receive` reports, summed over every file a night's pulls took. */
+const COUNTED = [
+  'received',
+  'updated',
+  'corroborated',
+  'confirmations',
+  'revocations',
+  'dropped',
+  'known',
+] as const;
+
+/** What a night's pulls took: `remem receive`'s counts summed, and how many lessons were raised. */
+export type PulledTotals = Record<(typeof COUNTED)[number] | 'raised', number>;
 
 export interface NightlyPull {
   /** Every peer this memory could pull from: configured ones (usable) and learned ones. */
@@ -89,13 +91,7 @@ function choosePeers(
 }
 
 function addTotals(totals: PulledTotals, report: ReceiveReport): void {
-  totals.received += report.received;
-  totals.updated += report.updated;
-  totals.corroborated += report.corroborated;
-  totals.confirmations += report.confirmations;
-  totals.revocations += report.revocations;
-  totals.dropped += report.dropped;
-  totals.known += report.known;
+  for (const count of COUNTED) totals[count] += report[count];
   totals.raised += report.raised.length;
 }
 
@@ -109,16 +105,7 @@ export async function pullFromKnownPeers(
   const { usable, unusable } = configuredPeers(options.peers);
   const stored = listPeers(store.db);
   const { chosen, known } = choosePeers(usable, stored, gossip.fanout, options.random ?? Math.random);
-  const totals: PulledTotals = {
-    received: 0,
-    updated: 0,
-    corroborated: 0,
-    confirmations: 0,
-    revocations: 0,
-    dropped: 0,
-    known: 0,
-    raised: 0,
-  };
+  const totals = Object.fromEntries([...COUNTED, 'raised'].map((count) => [count, 0])) as PulledTotals;
   const result: NightlyPull = { known, chosen, peers: [], unusable, learned: [], forgotten: [], totals };
   if (chosen.length === 0) return result;
 
