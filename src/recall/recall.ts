@@ -78,13 +78,8 @@ export function rankRecall(
     const rel = relevance(cos, index.space.floor);
     if (rel <= 0) continue;
     if (best.length === options.k) {
-      const floorScore = best[best.length - 1]!.score;
-      if (weights.relevance * rel + weights.recency + weights.strength <= floorScore) continue;
-      const cap = index.strengthCap?.[row];
-      if (
-        cap !== undefined &&
-        weights.relevance * rel + weights.recency + weights.strength * cap <= floorScore
-      )
+      const cap = index.strengthCap?.[row] ?? 1;
+      if (weights.relevance * rel + weights.recency + weights.strength * cap <= best[best.length - 1]!.score)
         continue;
     }
     const item = items[row]!;

@@ -80,7 +80,7 @@ export function lessonsPass(night: Night): void {
     const sparse = sparseOf(episode.vec);
     const best = bestLesson(here, episode, sparse, cuts.linkage);
     if (best) {
-      join(pass, best.lesson, episode, best.linkage);
+      join(pass, best.lesson, episode, best.linkage, sparse);
       continue;
     }
     if (episode.kind === 'correction') {
@@ -148,14 +148,20 @@ function clusterWith(
   return { members: members.sort(byTime), slots };
 }
 
-function join(pass: Pass, entry: NightLesson, episode: NightEpisode, linkage: number): void {
+function join(
+  pass: Pass,
+  entry: NightLesson,
+  episode: NightEpisode,
+  linkage: number,
+  sparse: SparseVector = sparseOf(episode.vec),
+): void {
   const { night } = pass;
   const { lesson } = entry;
   const indexed = pass.slots.get(entry);
   if (indexed) {
     // A received lesson's own text stood in for sources it did not have: the first source replaces it.
     if (entry.sum.count === 0 && entry.textVec) indexed.sums.subtract(indexed.slot, sparseOf(entry.textVec));
-    indexed.sums.add(indexed.slot, sparseOf(episode.vec));
+    indexed.sums.add(indexed.slot, sparse);
   }
   episode.lessonId = lesson.id;
   entry.sources.push(episode);

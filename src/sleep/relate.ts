@@ -64,7 +64,6 @@ export function relatePass(night: Night): void {
   for (const { i, j, subject } of pairs.sort((x, y) => x.i - y.i || x.j - y.j)) {
     const a = live[i]!;
     const b = live[j]!;
-    if (a.lesson.kind !== b.lesson.kind) continue;
     if (a.lesson.project !== null && b.lesson.project !== null && a.lesson.project !== b.lesson.project)
       continue;
     if (polarityOf(words[i]!) === polarityOf(words[j]!)) continue;

@@ -39,7 +39,7 @@ interface Entry {
 interface VectorSources {
   stored: ReturnType<typeof vectorsInSpace>;
   embedded: ReadonlyMap<string, Float32Array>;
-  previous: () => Map<string, Float32Array>;
+  previous: ReadonlyMap<string, Float32Array>;
 }
 
 /**
@@ -51,7 +51,7 @@ function vectorOf(lesson: Lesson, sources: VectorSources, space: string, dims: n
   const vector = sources.stored.get(lesson.id);
   const parsed = vector ? fromBlob(vector.data, vector.dims) : null;
   if (parsed && parsed.length === dims) return parsed;
-  const found = sources.embedded.get(lesson.hash) ?? sources.previous().get(lesson.hash);
+  const found = sources.embedded.get(lesson.hash) ?? sources.previous.get(lesson.hash);
   if (found && found.length === dims) return found;
   return space === 'hashed' ? hashedVector(lesson.text, dims) : new Float32Array(dims);
 }
@@ -181,22 +181,16 @@ export function writePrimeIndex(
   const space = primeIndexSpace(store);
   const stored = vectorsInSpace(store.db, 'lesson', space);
   const sample = stored.values().next().value;
-  // With no vector of its own in the store, a model space's dimension is the last index's in that space.
-  const carried = space === 'hashed' ? null : primeIndexVectors(store.home, space);
+  // A model space cannot embed while the index is written: what the last index held carries over (the hashed
+  // space embeds any text on the spot). With no vector of its own in the store, it also gives the dimension.
+  const previous =
+    space === 'hashed' ? new Map<string, Float32Array>() : primeIndexVectors(store.home, space);
   const dims =
     sample?.dims ??
     embedded.values().next().value?.length ??
-    carried?.values().next().value?.length ??
+    previous.values().next().value?.length ??
     hashedDims;
-  let previous: Map<string, Float32Array> | null = null;
-  const sources: VectorSources = {
-    stored,
-    embedded,
-    previous: () => {
-      previous ??= primeIndexVectors(store.home, space, dims);
-      return previous;
-    },
-  };
+  const sources: VectorSources = { stored, embedded, previous };
   const { rows, groups } = grouped(entriesOf(store, now, space, dims, sources));
   const kinds = [...new Set(rows.map((row) => row.kind))];
   const details = rows.map((row) => Buffer.from(JSON.stringify({ hashes: row.hashes, text: row.text })));
