@@ -5,7 +5,6 @@ export type { Space, SpaceKind } from './types.ts';
 export {
   cosine,
   dot,
-  dotSparse,
   fromBlob,
   normalize,
   relevance,

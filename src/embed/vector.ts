@@ -76,13 +76,6 @@ export function fromBlob(buf: Uint8Array, dims?: number): Float32Array | null {
   return v;
 }
 
-/** A dense vector dotted with a sparse one: the work is the sparse one's entries. */
-export function dotSparse(dense: ArrayLike<number>, sparse: SparseVector): number {
-  let total = 0;
-  for (let i = 0; i < sparse.indices.length; i++) total += dense[sparse.indices[i]!]! * sparse.values[i]!;
-  return total;
-}
-
 /** A vector by its non-zero entries, in ascending order of dimension. */
 export interface SparseVector {
   indices: Int32Array;
@@ -174,15 +167,6 @@ export class VectorSum {
   linkageToVector(v: ArrayLike<number>): number {
     if (this.n === 0 || v.length !== this.dims) return 0;
     return dot(this.sum, v) / this.n;
-  }
-
-  /** As `linkageToVector`, for a vector given by its non-zero entries (a hashed text touches few dimensions). */
-  linkageToSparse(sparse: SparseVector): number {
-    if (this.n === 0) return 0;
-    let total = 0;
-    for (let i = 0; i < sparse.indices.length; i++)
-      total += this.sum[sparse.indices[i]!]! * sparse.values[i]!;
-    return total / this.n;
   }
 
   /** The sum by its non-zero entries, for linkage against many other sums. */

@@ -12,7 +12,6 @@ export {
 export { eventToEpisode } from './events.ts';
 export { ingestFromRaw } from './from-raw.ts';
 export {
-  deriveStaleSessions,
   type IngestOptions,
   type IngestReport,
   type IngestWarning,

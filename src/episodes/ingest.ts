@@ -294,7 +294,7 @@ export function storeParsed(
  * Derives the episodes of every session whose turns changed, each session in its own transaction. `readNow`: turns
  * just read and stored, by file id, taken from there rather than from the store.
  */
-export function deriveStaleSessions(
+function deriveStaleSessions(
   store: Store,
   now: string,
   report: IngestReport,

@@ -29,7 +29,6 @@ export {
   type LayerRefusal,
   type LoadedLayer,
   loadLayers,
-  personalLayer,
   readLayerText,
   syncLayers,
 } from './layers.ts';

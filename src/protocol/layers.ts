@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { Layer, LayerLevel, Lesson, LessonKind, LessonLine } from '../core/index.ts';
+import type { Layer, LayerLevel, LessonKind, LessonLine } from '../core/index.ts';
 import { defaultParams, lessonHash } from '../core/index.ts';
 import { listLayers, replaceLayerLessons, type Store, tombstoneHashes } from '../store/index.ts';
 import { findLessonProblem } from './records.ts';
@@ -162,22 +162,4 @@ export function syncLayers(store: Store, now: string, options: { maxChars?: numb
     );
   }
   return layers;
-}
-
-/** This memory's own lessons as the personal layer: those an agent may see are the caller's choice. */
-export function personalLayer(lessons: readonly Lesson[]): Layer {
-  return {
-    level: 'personal',
-    source: 'memory',
-    lessons: lessons.map((lesson) => ({
-      hash: lesson.hash,
-      kind: lesson.kind,
-      text: lesson.text,
-      seen: lesson.seen,
-      strength: lesson.strength,
-      updated: lesson.updatedAt,
-      layer: 'personal' as const,
-      source: 'memory',
-    })),
-  };
 }

@@ -40,7 +40,7 @@ describe('LinkageIndex', () => {
           const q = hashedVector(query, dims);
           const hits = index.query(sparseOf(q), cut);
           const expected = sums
-            .map((sum, slot) => ({ slot, linkage: sum.linkageToSparse(sparseOf(q)) }))
+            .map((sum, slot) => ({ slot, linkage: sum.linkageToVector(q) }))
             .filter((hit) => hit.linkage >= cut)
             .sort((a, b) => b.linkage - a.linkage || a.slot - b.slot);
           expect(hits).toEqual(expected);
