@@ -12,4 +12,5 @@ export {
   sparseOf,
   toBlob,
   VectorSum,
+  type VectorSumState,
 } from './vector.ts';

@@ -98,6 +98,13 @@ export function sparseOf(v: ArrayLike<number>): SparseVector {
   };
 }
 
+/** What a `VectorSum` keeps: the members' count, the sum of their squared lengths, and their sum. */
+export interface VectorSumState {
+  count: number;
+  squares: number;
+  sum: Float64Array;
+}
+
 /**
  * A running sum of unit vectors and their count: the average linkage between two sets in one dot
  * product instead of |A|·|B| cosines. For unit vectors,
@@ -123,6 +130,20 @@ export class VectorSum {
     return total;
   }
 
+  /** A sum from totals kept before (`state`), as it was to the last bit. */
+  static restore(state: VectorSumState): VectorSum {
+    const total = new VectorSum(state.sum.length);
+    total.sum.set(state.sum);
+    total.squares = state.squares;
+    total.n = state.count;
+    return total;
+  }
+
+  /** The running totals, to be kept and restored. */
+  get state(): VectorSumState {
+    return { count: this.n, squares: this.squares, sum: Float64Array.from(this.sum) };
+  }
+
   get count(): number {
     return this.n;
   }
@@ -132,6 +153,20 @@ export class VectorSum {
     for (let i = 0; i < this.dims; i++) this.sum[i] = this.sum[i]! + v[i]!;
     this.squares += dot(v, v);
     this.n++;
+    return this;
+  }
+
+  /**
+   * Takes in every member of another sum. Float64 totals of float32 members are exact while they span fewer than
+   * 53 bits, as a set of unit vectors does: the result is the one adding each member would give.
+   */
+  addSum(other: VectorSum): this {
+    if (other.dims !== this.dims) {
+      throw new RangeError(`VectorSum: a sum of ${other.dims} dimensions into a sum of ${this.dims}`);
+    }
+    for (let i = 0; i < this.dims; i++) this.sum[i] = this.sum[i]! + other.sum[i]!;
+    this.squares += other.squares;
+    this.n += other.n;
     return this;
   }
 

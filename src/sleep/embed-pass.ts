@@ -1,9 +1,7 @@
-import type { Config, EpisodeKind, LessonKind } from '../core/index.ts';
-import { createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
-import { type Db, listVectors } from '../store/index.ts';
-import type { NightEpisode } from './night.ts';
-
-const CONSOLIDATED = new Set<EpisodeKind>(['error', 'correction', 'surprise']);
+import type { Config, EpisodeKind, Lesson, LessonKind } from '../core/index.ts';
+import { createSpace, fromBlob, hashedSpace, type Space, type VectorSumState } from '../embed/index.ts';
+import { type Db, listVectors, readLessonSums } from '../store/index.ts';
+import { byTime, type NightEpisode } from './night.ts';
 
 interface EpisodeRow {
   id: number;
@@ -17,6 +15,9 @@ interface EpisodeRow {
   detail: string;
   lesson_id: number | null;
   archived: number;
+  vector_space: string | null;
+  vector_dims: number | null;
+  vector: Buffer | null;
 }
 
 /** What a surprise is embedded from: a correction from the person's words alone. */
@@ -36,11 +37,21 @@ export interface EmbedPassResult {
   space: Space;
   /** Set when the configured model could not be reached and tonight used the hashed space. */
   fallback: string | null;
+  /** Every episode tonight works on, by id (see `embedIn`). */
   episodes: Map<number, NightEpisode>;
+  /**
+   * Each lesson's sources tonight holds, oldest first: all of them when its sum is added up again tonight, else
+   * (its sum kept in `sums`) the first and the latest, which are all a night reads of them.
+   */
+  sources: Map<number, NightEpisode[]>;
+  /** The kept sums of tonight's space that still stand for their lessons' sources. */
+  sums: Map<number, VectorSumState>;
   /** Vectors computed tonight, to be written with the rest of the night. */
   fresh: { owner: 'episode' | 'lesson'; id: number; vec: Float32Array }[];
   corrupt: number;
   lessonTexts: Map<number, Float32Array>;
+  /** The lessons with a vector stored in tonight's space. */
+  lessonVectors: Set<number>;
 }
 
 /**
@@ -51,75 +62,121 @@ export interface EmbedPassResult {
 export async function embedPass(
   db: Db,
   config: Config,
-  receivedLessons: { id: number; text: string }[],
+  lessons: readonly Lesson[],
 ): Promise<EmbedPassResult> {
   const configured = createSpace(config.embed, config.params);
   try {
-    return await embedIn(db, configured, receivedLessons, null);
+    return await embedIn(db, configured, lessons, null);
   } catch (error) {
     if (configured.kind === 'hashed') throw error;
     const reason = `the ${configured.name} space was unreachable (${(error as Error).message}); tonight used the hashed space`;
-    return embedIn(db, hashedSpace(config.params), receivedLessons, reason);
+    return embedIn(db, hashedSpace(config.params), lessons, reason);
   }
 }
 
+/** An episode's columns, and its stored vector beside them (one statement, not a lookup per episode). */
+const COLUMNS = `id, kind, project, happened_at, title, text, said, agent_before, detail, lesson_id, archived,
+  v.space AS vector_space, v.dims AS vector_dims, v.data AS vector`;
+const FROM = (index = '') =>
+  `FROM episodes ${index} LEFT JOIN vectors v ON v.owner = 'episode' AND v.owner_id = episodes.id`;
+const SURPRISES = "kind IN ('error', 'correction', 'surprise')";
+
+function oldestOpenPrediction(db: Db): string | null {
+  const row = db.prepare("SELECT MIN(made_at) AS at FROM predictions WHERE state = 'open'").get() as {
+    at: string | null;
+  };
+  return row.at;
+}
+
+/**
+ * What a night reads, and only that, so a night costs what is new rather than all that was ever kept: the
+ * surprises waiting for a lesson; those that happened since the oldest open prediction (what verifying reads);
+ * every source of a lesson whose kept sum is missing, stale or of another space (all of them, the first night
+ * in a space); and the first and latest source of every other lesson. Drops from `sums` what no longer stands.
+ */
+function rowsOfTonight(
+  db: Db,
+  lessons: readonly Lesson[],
+  sums: Map<number, VectorSumState>,
+): { rows: Map<number, EpisodeRow>; sourceIds: Map<number, number[]> } {
+  const rows = new Map<number, EpisodeRow>();
+  const take = (list: EpisodeRow[]) => {
+    for (const row of list) rows.set(row.id, row);
+  };
+  // The waiting surprises are few beside every episode in no lesson (sessions, the machine's failures).
+  take(
+    db
+      .prepare(
+        `SELECT ${COLUMNS} ${FROM('INDEXED BY episodes_waiting')}
+         WHERE lesson_id IS NULL AND archived = 0 AND live = 1 AND ${SURPRISES}`,
+      )
+      .all() as EpisodeRow[],
+  );
+  const oldest = oldestOpenPrediction(db);
+  if (oldest !== null) {
+    take(
+      db
+        .prepare(
+          `SELECT ${COLUMNS} ${FROM()}
+           WHERE ${SURPRISES} AND happened_at > ? AND live = 1 AND (lesson_id IS NOT NULL OR archived = 0)`,
+        )
+        .all(oldest) as EpisodeRow[],
+    );
+  }
+  const sourcesOf = `SELECT ${COLUMNS} ${FROM()} WHERE lesson_id = ? AND live = 1 AND ${SURPRISES}`;
+  const allSources = db.prepare(sourcesOf);
+  const firstSource = db.prepare(`${sourcesOf} ORDER BY happened_at, id LIMIT 1`);
+  const latestSource = db.prepare(`${sourcesOf} ORDER BY happened_at DESC, id DESC LIMIT 1`);
+  const sourceIds = new Map<number, number[]>();
+  for (const lesson of lessons) {
+    const kept = sums.get(lesson.id);
+    const ends = kept
+      ? [firstSource.get(lesson.id), latestSource.get(lesson.id)].filter(
+          (row): row is EpisodeRow => row !== undefined,
+        )
+      : [];
+    // A kept sum counts its sources: with none here, or some where it counts none, it no longer stands for them.
+    if (kept && (ends.length === 0) === (kept.count === 0)) {
+      take(ends);
+      sourceIds.set(lesson.id, [...new Set(ends.map((row) => row.id))]);
+      continue;
+    }
+    sums.delete(lesson.id);
+    const list = allSources.all(lesson.id) as EpisodeRow[];
+    take(list);
+    sourceIds.set(
+      lesson.id,
+      list.map((row) => row.id),
+    );
+  }
+  return { rows, sourceIds };
+}
+
+/** Pass 0 in one space: tonight's episodes, each with a vector in it, and the lessons' kept sums. */
 async function embedIn(
   db: Db,
   space: Space,
-  receivedLessons: { id: number; text: string }[],
+  lessons: readonly Lesson[],
   fallback: string | null,
 ): Promise<EmbedPassResult> {
-  const rows = db
-    .prepare(
-      `SELECT id, kind, project, happened_at, title, text, said, agent_before, detail, lesson_id, archived
-       FROM episodes WHERE live = 1 AND kind IN ('error', 'correction', 'surprise')`,
-    )
-    .all() as EpisodeRow[];
-  const stored = new Map<number, Float32Array>();
-  let corrupt = 0;
-  for (const vector of listVectors(db, 'episode')) {
-    if (vector.space !== space.name) continue;
-    const vec = fromBlob(vector.data, vector.dims);
-    if (vec) stored.set(vector.id, vec);
-    else corrupt++;
-  }
+  const sums = readLessonSums(db, space.name);
+  const { rows, sourceIds } = rowsOfTonight(db, lessons, sums);
   const result: EmbedPassResult = {
     space,
     fallback,
     episodes: new Map(),
+    sources: new Map(),
+    sums,
     fresh: [],
-    corrupt,
+    corrupt: 0,
     lessonTexts: new Map(),
+    lessonVectors: new Set(),
   };
   const missing: EpisodeRow[] = [];
-  const episodeOf = (row: EpisodeRow, vec: Float32Array, fresh: boolean): NightEpisode => {
-    let detail: Record<string, unknown> = {};
-    try {
-      detail = JSON.parse(row.detail) as Record<string, unknown>;
-    } catch {
-      // an unreadable detail costs only its extras
-    }
-    return {
-      id: row.id,
-      kind: row.kind as LessonKind,
-      project: row.project,
-      tool: typeof detail['tool'] === 'string' ? (detail['tool'] as string) : null,
-      happenedAt: row.happened_at,
-      title: row.title,
-      text: row.text,
-      said: row.said,
-      agentBefore: row.agent_before,
-      detail,
-      lessonId: row.lesson_id,
-      vec,
-      fresh,
-    };
-  };
-  for (const row of rows) {
-    if (!CONSOLIDATED.has(row.kind)) continue;
-    // An archived episode not already in a lesson takes no part in tonight's work.
-    if (row.archived === 1 && row.lesson_id === null) continue;
-    const vec = stored.get(row.id);
+  for (const row of rows.values()) {
+    const inSpace = row.vector !== null && row.vector_space === space.name;
+    const vec = inSpace ? fromBlob(row.vector!, row.vector_dims!) : null;
+    if (inSpace && !vec) result.corrupt++;
     if (vec) result.episodes.set(row.id, episodeOf(row, vec, false));
     else missing.push(row);
   }
@@ -129,22 +186,52 @@ async function embedIn(
     result.episodes.set(row.id, episodeOf(row, vec, true));
     result.fresh.push({ owner: 'episode', id: row.id, vec });
   });
+  for (const [lessonId, ids] of sourceIds) {
+    result.sources.set(lessonId, ids.map((id) => result.episodes.get(id)!).sort(byTime));
+  }
+  const received = lessons.filter((lesson) => lesson.origin !== 'self');
   const storedLessons = new Map<number, Float32Array>();
   for (const vector of listVectors(db, 'lesson')) {
     if (vector.space !== space.name) continue;
     const vec = fromBlob(vector.data, vector.dims);
-    if (vec) storedLessons.set(vector.id, vec);
+    if (!vec) continue;
+    storedLessons.set(vector.id, vec);
+    result.lessonVectors.add(vector.id);
   }
-  const lessonsMissing = receivedLessons.filter((lesson) => !storedLessons.has(lesson.id));
+  const lessonsMissing = received.filter((lesson) => !storedLessons.has(lesson.id));
   const lessonVectors = await space.embed(lessonsMissing.map((lesson) => lesson.text));
   lessonsMissing.forEach((lesson, index) => {
     const vec = lessonVectors[index]!;
     storedLessons.set(lesson.id, vec);
     result.fresh.push({ owner: 'lesson', id: lesson.id, vec });
   });
-  for (const lesson of receivedLessons) {
+  for (const lesson of received) {
     const vec = storedLessons.get(lesson.id);
     if (vec) result.lessonTexts.set(lesson.id, vec);
   }
   return result;
+}
+
+function episodeOf(row: EpisodeRow, vec: Float32Array, fresh: boolean): NightEpisode {
+  let detail: Record<string, unknown> = {};
+  try {
+    detail = JSON.parse(row.detail) as Record<string, unknown>;
+  } catch {
+    // an unreadable detail costs only its extras
+  }
+  return {
+    id: row.id,
+    kind: row.kind as LessonKind,
+    project: row.project,
+    tool: typeof detail['tool'] === 'string' ? (detail['tool'] as string) : null,
+    happenedAt: row.happened_at,
+    title: row.title,
+    text: row.text,
+    said: row.said,
+    agentBefore: row.agent_before,
+    detail,
+    lessonId: row.lesson_id,
+    vec,
+    fresh,
+  };
 }

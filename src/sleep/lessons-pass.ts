@@ -2,7 +2,7 @@ import type { Lesson } from '../core/index.ts';
 import { lessonHash } from '../core/index.ts';
 import { dot, LinkageIndex, type SparseVector, sparseOf, VectorSum } from '../embed/index.ts';
 import { appendAudit, assignEpisode, insertLesson } from '../store/index.ts';
-import { cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
+import { byTime, cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
 import { lineOf, type SleepReport } from './report.ts';
 import { disagree, wordsOfEpisode, wordsOfLesson } from './subject.ts';
 import { acceptWording, lessonText } from './wording.ts';
@@ -23,10 +23,6 @@ interface Pass {
   slots: Map<NightLesson, { sums: LinkageIndex; slot: number }>;
   strengthened: Map<number, SleepReport['strengthened'][number]>;
   learned: Set<number>;
-}
-
-function byTime(a: NightEpisode, b: NightEpisode): number {
-  return a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id;
 }
 
 /**
@@ -241,6 +237,7 @@ function createLesson(pass: Pass, sources: NightEpisode[]): NightLesson | null {
       sources.map((source) => source.vec),
       first.vec.length,
     ),
+    keptCount: null,
     sources: [...sources],
     textVec: null,
     changed: false,

@@ -1,10 +1,10 @@
 import { lessonHash } from '../core/index.ts';
-import { LinkageIndex } from '../embed/index.ts';
-import { appendAudit, assignEpisode, insertRelation, movePredictions } from '../store/index.ts';
-import { cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
+import { LinkageIndex, VectorSum } from '../embed/index.ts';
+import { appendAudit, insertRelation, movePredictions, moveSources, oldestSources } from '../store/index.ts';
+import { byTime, cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
 import { disagree, wordsOfLesson } from './subject.ts';
-import { themeText } from './wording.ts';
+import { THEME_QUOTES, themeText } from './wording.ts';
 
 /**
  * Pass 3: lessons of one kind whose sources mean the same thing become one theme: the older lesson takes
@@ -69,23 +69,23 @@ function rootOf(night: Night, entry: NightLesson): NightLesson {
 
 function mergeInto(night: Night, theme: NightLesson, part: NightLesson, linkage: number): void {
   const previousHash = theme.lesson.hash;
-  for (const source of part.sources) {
-    source.lessonId = theme.lesson.id;
-    theme.sources.push(source);
-    theme.sum.add(source.vec);
-    assignEpisode(night.db, source.id, theme.lesson.id);
+  // Every source moves, read or not tonight; the sums add up to what adding each source would give.
+  moveSources(night.db, part.lesson.id, theme.lesson.id);
+  for (const episode of night.episodes.values()) {
+    if (episode.lessonId === part.lesson.id) episode.lessonId = theme.lesson.id;
   }
+  theme.sources.push(...part.sources);
+  theme.sum.addSum(part.sum);
   part.sources = [];
-  theme.sources.sort((x, y) =>
-    x.happenedAt < y.happenedAt ? -1 : x.happenedAt > y.happenedAt ? 1 : x.id - y.id,
-  );
+  part.sum = new VectorSum(part.sum.dims);
+  theme.sources.sort(byTime);
   const stronger = Math.max(theme.lesson.strength, part.lesson.strength);
   const weaker = theme.lesson.strength >= part.lesson.strength ? part.lesson : theme.lesson;
   theme.lesson.strength = stronger + night.params.join.strength * weaker.seen;
   theme.lesson.seen += part.lesson.seen;
   theme.lesson.updatedAt = night.now;
   if (theme.lesson.kind === 'correction') {
-    theme.lesson.text = themeText(theme.sources);
+    theme.lesson.text = themeText(oldestSources(night.db, theme.lesson.id, THEME_QUOTES), theme.sum.count);
     theme.lesson.hash = lessonHash(theme.lesson.kind, theme.lesson.text);
   }
   theme.changed = true;

@@ -21,10 +21,25 @@ export interface NightEpisode {
   fresh: boolean;
 }
 
+/** Oldest first; at one time, the lower id first. */
+export function byTime(a: NightEpisode, b: NightEpisode): number {
+  return a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id;
+}
+
 /** A lesson with the running sum of its sources' vectors (average linkage in one dot product). */
 export interface NightLesson {
   lesson: Lesson;
   sum: VectorSum;
+  /**
+   * The count of the sum kept in the store when the night began, or null when none stood for the sources; the sum
+   * is written back when its count differs.
+   */
+  keptCount: number | null;
+  /**
+   * The sources the night holds, oldest first, then those it joined: all of them for a lesson made tonight or whose
+   * sum was added up again; else the first and the latest, which is all the passes read of an older lesson's
+   * sources (the partition, the words). The rest are read from the store when a merge needs them.
+   */
   sources: NightEpisode[];
   /** A received lesson has no sources here; its own text's vector stands in for them. */
   textVec: Float32Array | null;

@@ -9,6 +9,7 @@ import {
   replaceSleepReport,
   type Store,
   saveLesson,
+  writeLessonSum,
 } from '../store/index.ts';
 import { corroboratePass } from './corroborate.ts';
 import { decayPass } from './decay.ts';
@@ -16,7 +17,7 @@ import { embedPass } from './embed-pass.ts';
 import { writeMorningReport } from './files.ts';
 import { lessonsPass } from './lessons-pass.ts';
 import { mergePass } from './merge.ts';
-import { type Night, type NightEpisode, type NightLesson, RULES_VERSION } from './night.ts';
+import { type Night, type NightLesson, RULES_VERSION } from './night.ts';
 import { predictPass } from './predict.ts';
 import { relatePass } from './relate.ts';
 import { emptyReport, type SleepReport } from './report.ts';
@@ -40,8 +41,7 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
     );
   }
   const lessons = listLessons(db);
-  const received = lessons.filter((lesson) => lesson.origin !== 'self').map(({ id, text }) => ({ id, text }));
-  const embedded = await embedPass(db, config, received);
+  const embedded = await embedPass(db, config, lessons);
   const report = emptyReport(now, embedded.space.name);
   report.fallback = embedded.fallback;
   report.embedded = embedded.fresh.length;
@@ -62,28 +62,26 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
   };
   const dims =
     embedded.episodes.values().next().value?.vec.length ??
+    embedded.sums.values().next().value?.sum.length ??
     embedded.lessonTexts.values().next().value?.length ??
     0;
-  const sourcesOf = new Map<number, NightEpisode[]>();
-  for (const episode of embedded.episodes.values()) {
-    if (episode.lessonId === null) continue;
-    const list = sourcesOf.get(episode.lessonId) ?? [];
-    list.push(episode);
-    sourcesOf.set(episode.lessonId, list);
-  }
   for (const lesson of lessons) {
-    const sources = (sourcesOf.get(lesson.id) ?? []).sort((a, b) => (a.happenedAt < b.happenedAt ? -1 : 1));
+    const sources = embedded.sources.get(lesson.id) ?? [];
+    const kept = embedded.sums.get(lesson.id);
     const entry: NightLesson = {
       lesson,
-      sum: VectorSum.of(
-        sources.map((source) => source.vec),
-        dims,
-      ),
+      sum: kept
+        ? VectorSum.restore(kept)
+        : VectorSum.of(
+            sources.map((source) => source.vec),
+            dims,
+          ),
+      keptCount: kept ? kept.count : null,
       sources,
       textVec: embedded.lessonTexts.get(lesson.id) ?? null,
       changed: false,
     };
-    if (sources.length === 0 && lesson.origin === 'self' && lesson.mergedInto === null) {
+    if (entry.sum.count === 0 && lesson.origin === 'self' && lesson.mergedInto === null) {
       report.problems.push(`lesson ${lesson.id} has no sources in this space; it is kept as it is`);
     }
     night.lessons.set(lesson.id, entry);
@@ -108,8 +106,12 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
     predictPass(night);
     for (const entry of night.lessons.values()) {
       if (entry.changed) saveLesson(db, entry.lesson);
+      const summed = entry.keptCount !== entry.sum.count;
+      // Kept for the next night, so it reads this sum rather than every source again.
+      if (summed) writeLessonSum(db, entry.lesson.id, embedded.space.name, entry.sum.state);
       // A lesson's vector is the mean of its sources': kept so recall and priming need not rebuild it.
-      if (entry.sum.count > 0 && entry.lesson.mergedInto === null) {
+      const vectorDue = summed || !embedded.lessonVectors.has(entry.lesson.id);
+      if (vectorDue && entry.sum.count > 0 && entry.lesson.mergedInto === null) {
         const centroid = entry.sum.centroid();
         putVector(db, 'lesson', entry.lesson.id, embedded.space.name, centroid.length, toBlob(centroid));
       }

@@ -37,12 +37,11 @@ export function verifyPass(night: Night): void {
         )
           continue;
         if (lesson.project !== null && episode.project !== lesson.project) continue;
+        if (dot(vec, episode.vec) < match) continue;
         // Words that say the opposite are evidence against the lesson, never for it.
         if (disagree(lesson.kind, words, wordsOfEpisode(episode))) continue;
-        if (dot(vec, episode.vec) >= match) {
-          evidence = episode.id;
-          break;
-        }
+        evidence = episode.id;
+        break;
       }
     }
     if (evidence !== null) {

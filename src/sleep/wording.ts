@@ -5,7 +5,8 @@ import type { NightEpisode } from './night.ts';
 /** The person's words are quoted as said; only a very long message is cut, and the cut is marked. */
 const QUOTE_CHARS = 400;
 const ANSWERED_CHARS = 160;
-const THEME_QUOTES = 6;
+/** How many corrections a theme quotes; the rest it counts. */
+export const THEME_QUOTES = 6;
 
 /** A secret in the quoted text (a key, a token, a password in a command) is masked before the cut, whole. */
 function quote(text: string, max: number): string {
@@ -31,16 +32,22 @@ export function correctionText(source: NightEpisode): string {
   return `The person told the agent: "${said}"`;
 }
 
-/** A theme of corrections that mean the same thing, quoting each in the order they were made. */
-export function themeText(sources: readonly NightEpisode[]): string {
+/**
+ * A theme of `total` corrections that mean the same thing, quoting the first `THEME_QUOTES` in the order they were
+ * made (`sources` holds at least those).
+ */
+export function themeText(
+  sources: readonly Pick<NightEpisode, 'id' | 'happenedAt' | 'said' | 'text'>[],
+  total = sources.length,
+): string {
   const ordered = [...sources].sort((a, b) =>
     a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id,
   );
   const quotes = ordered
     .slice(0, THEME_QUOTES)
     .map((source) => `"${quote(source.said ?? source.text, 160)}"`);
-  const more = ordered.length > THEME_QUOTES ? ` and ${ordered.length - THEME_QUOTES} more` : '';
-  return `The person corrected the agent ${ordered.length} times about the same thing: ${quotes.join('; ')}${more}.`;
+  const more = total > THEME_QUOTES ? ` and ${total - THEME_QUOTES} more` : '';
+  return `The person corrected the agent ${total} times about the same thing: ${quotes.join('; ')}${more}.`;
 }
 
 /**

@@ -30,6 +30,7 @@ export {
   insertInjection,
   listInjections,
 } from './injections.ts';
+export { decodeSum, encodeSum, readLessonSums, writeLessonSum } from './lesson-sums.ts';
 export {
   assignEpisode,
   findLessonsByHash,
@@ -37,7 +38,9 @@ export {
   handbackShare,
   insertLesson,
   listLessons,
+  moveSources,
   type NewLesson,
+  oldestSources,
   saveLesson,
   sourceIdsOf,
 } from './lessons.ts';

@@ -96,6 +96,28 @@ export function assignEpisode(db: Db, episodeId: number, lessonId: number): void
   db.prepare('UPDATE episodes SET lesson_id = ? WHERE id = ?').run(lessonId, episodeId);
 }
 
+/** A merge: every live surprise of one lesson becomes another's source. */
+export function moveSources(db: Db, fromLesson: number, toLesson: number): void {
+  db.prepare(
+    `UPDATE episodes SET lesson_id = ? WHERE lesson_id = ? AND live = 1 AND kind IN ('error', 'correction', 'surprise')`,
+  ).run(toLesson, fromLesson);
+}
+
+/** A lesson's oldest live sources, at most `limit`: what a theme quotes. */
+export function oldestSources(
+  db: Db,
+  lessonId: number,
+  limit: number,
+): { id: number; happenedAt: string; said: string | null; text: string }[] {
+  return db
+    .prepare(
+      `SELECT id, happened_at AS happenedAt, said, text FROM episodes
+       WHERE lesson_id = ? AND live = 1 AND kind IN ('error', 'correction', 'surprise')
+       ORDER BY happened_at, id LIMIT ?`,
+    )
+    .all(lessonId, limit) as { id: number; happenedAt: string; said: string | null; text: string }[];
+}
+
 /** How many of a lesson's sources there are, and how many followed a reply that handed the decision back. */
 export function handbackShare(db: Db, lessonId: number): { sources: number; afterHandback: number } {
   return db

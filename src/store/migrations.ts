@@ -6,6 +6,7 @@ import { sql as turnChunks } from './migrations/005-turns.ts';
 import { sql as peers } from './migrations/006-peers.ts';
 import { sql as layerLessons } from './migrations/007-layer-lessons.ts';
 import { sql as predictionTally } from './migrations/008-prediction-tally.ts';
+import { sql as lessonSums } from './migrations/009-lesson-sums.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -21,4 +22,5 @@ export const migrations: readonly string[] = [
   peers,
   layerLessons,
   predictionTally,
+  lessonSums,
 ];
