@@ -1,7 +1,7 @@
 import type { Config, EpisodeKind, Lesson, LessonKind } from '../core/index.ts';
-import { createSpace, fromBlob, hashedSpace, type Space, type VectorSumState } from '../embed/index.ts';
-import { type Db, listVectors, readLessonSums } from '../store/index.ts';
-import { byTime, type NightEpisode } from './night.ts';
+import { createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
+import { type Db, type KeptSum, listVectors, readLessonSums } from '../store/index.ts';
+import { byTime, type NightEpisode, UNREAD_VECTOR } from './night.ts';
 
 interface EpisodeRow {
   id: number;
@@ -15,9 +15,9 @@ interface EpisodeRow {
   detail: string;
   lesson_id: number | null;
   archived: number;
-  vector_space: string | null;
-  vector_dims: number | null;
-  vector: Buffer | null;
+  vector_space?: string | null;
+  vector_dims?: number | null;
+  vector?: Buffer | null;
 }
 
 /** What a surprise is embedded from: a correction from the person's words alone. */
@@ -45,13 +45,15 @@ export interface EmbedPassResult {
    */
   sources: Map<number, NightEpisode[]>;
   /** The kept sums of tonight's space that still stand for their lessons' sources. */
-  sums: Map<number, VectorSumState>;
+  sums: Map<number, KeptSum>;
   /** Vectors computed tonight, to be written with the rest of the night. */
   fresh: { owner: 'episode' | 'lesson'; id: number; vec: Float32Array }[];
   corrupt: number;
   lessonTexts: Map<number, Float32Array>;
   /** The lessons with a vector stored in tonight's space. */
   lessonVectors: Set<number>;
+  /** The dimensions of tonight's vectors (0 when there are none yet). */
+  dims: number;
 }
 
 /**
@@ -74,9 +76,10 @@ export async function embedPass(
   }
 }
 
+const EPISODE =
+  'id, kind, project, happened_at, title, text, said, agent_before, detail, lesson_id, archived';
 /** An episode's columns, and its stored vector beside them (one statement, not a lookup per episode). */
-const COLUMNS = `id, kind, project, happened_at, title, text, said, agent_before, detail, lesson_id, archived,
-  v.space AS vector_space, v.dims AS vector_dims, v.data AS vector`;
+const COLUMNS = `${EPISODE}, v.space AS vector_space, v.dims AS vector_dims, v.data AS vector`;
 const FROM = (index = '') =>
   `FROM episodes ${index} LEFT JOIN vectors v ON v.owner = 'episode' AND v.owner_id = episodes.id`;
 const SURPRISES = "kind IN ('error', 'correction', 'surprise')";
@@ -97,8 +100,8 @@ function oldestOpenPrediction(db: Db): string | null {
 function rowsOfTonight(
   db: Db,
   lessons: readonly Lesson[],
-  sums: Map<number, VectorSumState>,
-): { rows: Map<number, EpisodeRow>; sourceIds: Map<number, number[]> } {
+  sums: Map<number, KeptSum>,
+): { rows: Map<number, EpisodeRow>; ends: Map<number, EpisodeRow>; sourceIds: Map<number, number[]> } {
   const rows = new Map<number, EpisodeRow>();
   const take = (list: EpisodeRow[]) => {
     for (const row of list) rows.set(row.id, row);
@@ -123,24 +126,35 @@ function rowsOfTonight(
         .all(oldest) as EpisodeRow[],
     );
   }
-  const sourcesOf = `SELECT ${COLUMNS} ${FROM()} WHERE lesson_id = ? AND live = 1 AND ${SURPRISES}`;
-  const allSources = db.prepare(sourcesOf);
-  const firstSource = db.prepare(`${sourcesOf} ORDER BY happened_at, id LIMIT 1`);
-  const latestSource = db.prepare(`${sourcesOf} ORDER BY happened_at DESC, id DESC LIMIT 1`);
+  // The first and latest source of each lesson whose sum is kept, in one read, without their vectors: what is
+  // read of them is their words, time and tool. One that happened since the oldest open prediction is read above.
+  const ends = new Map<number, EpisodeRow>();
+  const named = [...sums.values()].flatMap((kept) => [kept.firstSource, kept.latestSource]);
+  for (const row of db
+    .prepare(
+      `SELECT ${EPISODE} FROM episodes
+       WHERE id IN (SELECT value FROM json_each(?)) AND live = 1 AND ${SURPRISES}`,
+    )
+    .all(JSON.stringify(named.filter((id) => id !== null))) as EpisodeRow[]) {
+    ends.set(row.id, row);
+  }
+  const allSources = db.prepare(
+    `SELECT ${COLUMNS} ${FROM()} WHERE lesson_id = ? AND live = 1 AND ${SURPRISES}`,
+  );
   const sourceIds = new Map<number, number[]>();
   for (const lesson of lessons) {
     const kept = sums.get(lesson.id);
-    const ends = kept
-      ? [firstSource.get(lesson.id), latestSource.get(lesson.id)].filter(
-          (row): row is EpisodeRow => row !== undefined,
-        )
-      : [];
-    // A kept sum counts its sources: with none here, or some where it counts none, it no longer stands for them.
-    if (kept && (ends.length === 0) === (kept.count === 0)) {
-      take(ends);
-      sourceIds.set(lesson.id, [...new Set(ends.map((row) => row.id))]);
+    const first = kept?.firstSource == null ? undefined : ends.get(kept.firstSource);
+    const latest = kept?.latestSource == null ? undefined : ends.get(kept.latestSource);
+    const standing =
+      kept !== undefined &&
+      (kept.state.count === 0 || (first?.lesson_id === lesson.id && latest?.lesson_id === lesson.id));
+    if (standing) {
+      const own = [first, latest].filter((row): row is EpisodeRow => row !== undefined);
+      sourceIds.set(lesson.id, [...new Set(own.map((row) => row.id))]);
       continue;
     }
+    // No sum kept, or one whose sources are not where it says: every source is read and added up again.
     sums.delete(lesson.id);
     const list = allSources.all(lesson.id) as EpisodeRow[];
     take(list);
@@ -149,7 +163,7 @@ function rowsOfTonight(
       list.map((row) => row.id),
     );
   }
-  return { rows, sourceIds };
+  return { rows, ends, sourceIds };
 }
 
 /** Pass 0 in one space: tonight's episodes, each with a vector in it, and the lessons' kept sums. */
@@ -160,7 +174,7 @@ async function embedIn(
   fallback: string | null,
 ): Promise<EmbedPassResult> {
   const sums = readLessonSums(db, space.name);
-  const { rows, sourceIds } = rowsOfTonight(db, lessons, sums);
+  const { rows, ends, sourceIds } = rowsOfTonight(db, lessons, sums);
   const result: EmbedPassResult = {
     space,
     fallback,
@@ -171,10 +185,11 @@ async function embedIn(
     corrupt: 0,
     lessonTexts: new Map(),
     lessonVectors: new Set(),
+    dims: 0,
   };
   const missing: EpisodeRow[] = [];
   for (const row of rows.values()) {
-    const inSpace = row.vector !== null && row.vector_space === space.name;
+    const inSpace = row.vector != null && row.vector_space === space.name;
     const vec = inSpace ? fromBlob(row.vector!, row.vector_dims!) : null;
     if (inSpace && !vec) result.corrupt++;
     if (vec) result.episodes.set(row.id, episodeOf(row, vec, false));
@@ -186,6 +201,9 @@ async function embedIn(
     result.episodes.set(row.id, episodeOf(row, vec, true));
     result.fresh.push({ owner: 'episode', id: row.id, vec });
   });
+  for (const row of ends.values()) {
+    if (!result.episodes.has(row.id)) result.episodes.set(row.id, episodeOf(row, UNREAD_VECTOR, false));
+  }
   for (const [lessonId, ids] of sourceIds) {
     result.sources.set(lessonId, ids.map((id) => result.episodes.get(id)!).sort(byTime));
   }
@@ -209,6 +227,12 @@ async function embedIn(
     const vec = storedLessons.get(lesson.id);
     if (vec) result.lessonTexts.set(lesson.id, vec);
   }
+  const read = [...result.episodes.values()].find((episode) => episode.vec !== UNREAD_VECTOR);
+  result.dims =
+    read?.vec.length ??
+    sums.values().next().value?.state.sum.length ??
+    result.lessonTexts.values().next().value?.length ??
+    0;
   return result;
 }
 

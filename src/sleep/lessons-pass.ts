@@ -34,8 +34,7 @@ interface Pass {
  */
 export function lessonsPass(night: Night): void {
   const cuts = cutsOf(night);
-  const dims =
-    night.episodes.values().next().value?.vec.length ?? night.lessons.values().next().value?.sum.dims ?? 0;
+  const { dims } = night;
   const pass: Pass = { night, slots: new Map(), strengthened: new Map(), learned: new Set() };
   const { slots } = pass;
   const partitions = new Map<string, Partition>();

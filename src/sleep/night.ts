@@ -3,7 +3,14 @@ import type { Space, VectorSum } from '../embed/index.ts';
 import type { Db } from '../store/index.ts';
 import type { SleepReport } from './report.ts';
 
-/** An episode of a consolidated kind, with its vector in tonight's space. */
+/**
+ * The vector of an episode read only for its words, time and tool: the first or latest source of a lesson whose
+ * sum is kept, which no pass compares (the passes compare the waiting surprises, the recent ones and the sums).
+ * Empty, so a sum refuses it and a mistaken comparison finds nothing.
+ */
+export const UNREAD_VECTOR = new Float32Array(0);
+
+/** An episode of a consolidated kind, with its vector in tonight's space (or `UNREAD_VECTOR`). */
 export interface NightEpisode {
   id: number;
   kind: LessonKind;
@@ -51,6 +58,8 @@ export interface Night {
   db: Db;
   now: string;
   space: Space;
+  /** The dimensions of tonight's vectors. */
+  dims: number;
   params: Params;
   /** The rules' version, written into every audit row. */
   rules: string;

@@ -2,6 +2,7 @@ import type { Clock, Config } from '../core/index.ts';
 import { RememError } from '../core/index.ts';
 import { toBlob, VectorSum } from '../embed/index.ts';
 import {
+  type KeptSum,
   lastSleep,
   listLessons,
   putVector,
@@ -17,12 +18,24 @@ import { embedPass } from './embed-pass.ts';
 import { writeMorningReport } from './files.ts';
 import { lessonsPass } from './lessons-pass.ts';
 import { mergePass } from './merge.ts';
-import { type Night, type NightLesson, RULES_VERSION } from './night.ts';
+import { byTime, type Night, type NightEpisode, type NightLesson, RULES_VERSION } from './night.ts';
 import { predictPass } from './predict.ts';
 import { relatePass } from './relate.ts';
 import { emptyReport, type SleepReport } from './report.ts';
 import { rewordPass } from './reword.ts';
 import { verifyPass } from './verify.ts';
+
+/** What is kept of a lesson's sources for the next night: their sum, and the first and latest of them. */
+function keptSumOf(entry: NightLesson): KeptSum {
+  // The joined come after the sources read: the first and latest are the least and greatest by time.
+  let first: NightEpisode | null = null;
+  let latest: NightEpisode | null = null;
+  for (const source of entry.sources) {
+    if (!first || byTime(source, first) < 0) first = source;
+    if (!latest || byTime(source, latest) > 0) latest = source;
+  }
+  return { state: entry.sum.state, firstSource: first?.id ?? null, latestSource: latest?.id ?? null };
+}
 
 /**
  * One night: embed, decay, lessons, merge, relate, verify, predict — then `lessons.jsonl` and `morning.md`.
@@ -53,6 +66,7 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
     db,
     now,
     space: embedded.space,
+    dims: embedded.dims,
     params: config.params,
     rules: RULES_VERSION,
     episodes: embedded.episodes,
@@ -60,23 +74,18 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
     tombstones: new Map(),
     report,
   };
-  const dims =
-    embedded.episodes.values().next().value?.vec.length ??
-    embedded.sums.values().next().value?.sum.length ??
-    embedded.lessonTexts.values().next().value?.length ??
-    0;
   for (const lesson of lessons) {
     const sources = embedded.sources.get(lesson.id) ?? [];
     const kept = embedded.sums.get(lesson.id);
     const entry: NightLesson = {
       lesson,
       sum: kept
-        ? VectorSum.restore(kept)
+        ? VectorSum.restore(kept.state)
         : VectorSum.of(
             sources.map((source) => source.vec),
-            dims,
+            embedded.dims,
           ),
-      keptCount: kept ? kept.count : null,
+      keptCount: kept ? kept.state.count : null,
       sources,
       textVec: embedded.lessonTexts.get(lesson.id) ?? null,
       changed: false,
@@ -108,7 +117,7 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
       if (entry.changed) saveLesson(db, entry.lesson);
       const summed = entry.keptCount !== entry.sum.count;
       // Kept for the next night, so it reads this sum rather than every source again.
-      if (summed) writeLessonSum(db, entry.lesson.id, embedded.space.name, entry.sum.state);
+      if (summed) writeLessonSum(db, entry.lesson.id, embedded.space.name, keptSumOf(entry));
       // A lesson's vector is the mean of its sources': kept so recall and priming need not rebuild it.
       const vectorDue = summed || !embedded.lessonVectors.has(entry.lesson.id);
       if (vectorDue && entry.sum.count > 0 && entry.lesson.mergedInto === null) {

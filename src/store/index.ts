@@ -30,7 +30,7 @@ export {
   insertInjection,
   listInjections,
 } from './injections.ts';
-export { decodeSum, encodeSum, readLessonSums, writeLessonSum } from './lesson-sums.ts';
+export { decodeSum, encodeSum, type KeptSum, readLessonSums, writeLessonSum } from './lesson-sums.ts';
 export {
   assignEpisode,
   findLessonsByHash,
@@ -109,6 +109,7 @@ export {
 export { lastSleep, recordSleep, replaceSleepReport } from './sleeps.ts';
 export { addTombstone, getTombstone, type Tombstone, tombstoneHashes } from './tombstones.ts';
 export {
+  currentPredictionTallies,
   type LessonEvent,
   lastSeenOf,
   listLessonEvents,

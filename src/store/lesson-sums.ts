@@ -37,23 +37,59 @@ export function decodeSum(bytes: Uint8Array, dims: number): Float64Array | null 
   return sum;
 }
 
+/** A lesson's kept sum, and its first and latest source (oldest by time, then by id; null when it has none). */
+export interface KeptSum {
+  state: VectorSumState;
+  firstSource: number | null;
+  latestSource: number | null;
+}
+
 /** The kept sums of one space by lesson id; a sum that cannot be read is left out (and added up again). */
-export function readLessonSums(db: Db, space: string): Map<number, VectorSumState> {
+export function readLessonSums(db: Db, space: string): Map<number, KeptSum> {
   const rows = db
-    .prepare('SELECT lesson_id, dims, count, squares, sum FROM lesson_sums WHERE space = ?')
-    .all(space) as { lesson_id: number; dims: number; count: number; squares: number; sum: Buffer }[];
-  const sums = new Map<number, VectorSumState>();
+    .prepare(
+      `SELECT lesson_id, dims, count, squares, sum, first_source, latest_source FROM lesson_sums WHERE space = ?`,
+    )
+    .all(space) as {
+    lesson_id: number;
+    dims: number;
+    count: number;
+    squares: number;
+    sum: Buffer;
+    first_source: number | null;
+    latest_source: number | null;
+  }[];
+  const sums = new Map<number, KeptSum>();
   for (const row of rows) {
     const sum = decodeSum(row.sum, row.dims);
-    if (sum && Number.isInteger(row.count) && row.count >= 0 && Number.isFinite(row.squares)) {
-      sums.set(row.lesson_id, { count: row.count, squares: row.squares, sum });
+    const whole = Number.isInteger(row.count) && row.count >= 0 && Number.isFinite(row.squares);
+    // Sources, and the first and latest of them, or none and neither.
+    const ends =
+      row.count > 0 ? row.first_source !== null && row.latest_source !== null : row.first_source === null;
+    if (sum && whole && ends) {
+      sums.set(row.lesson_id, {
+        state: { count: row.count, squares: row.squares, sum },
+        firstSource: row.first_source,
+        latestSource: row.latest_source,
+      });
     }
   }
   return sums;
 }
 
-export function writeLessonSum(db: Db, lessonId: number, space: string, state: VectorSumState): void {
+export function writeLessonSum(db: Db, lessonId: number, space: string, kept: KeptSum): void {
+  const { state } = kept;
   db.prepare(
-    'INSERT OR REPLACE INTO lesson_sums (lesson_id, space, dims, count, squares, sum) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(lessonId, space, state.sum.length, state.count, state.squares, encodeSum(state.sum));
+    `INSERT OR REPLACE INTO lesson_sums (lesson_id, space, dims, count, squares, sum, first_source, latest_source)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    lessonId,
+    space,
+    state.sum.length,
+    state.count,
+    state.squares,
+    encodeSum(state.sum),
+    kept.firstSource,
+    kept.latestSource,
+  );
 }

@@ -3,10 +3,10 @@
  * every source of every lesson again: after a year the sources are tens of thousands of episodes, and reading
  * them was most of a night's time.
  *
- * A stored sum stands for the sources as they were when it was written. Whatever changes that set — an episode
- * assigned to or taken from a lesson, made live or not, given another kind, removed, or its vector written or
- * removed — deletes the sums it touches here, in the same transaction, whoever makes the change; the next night
- * adds them up again from the sources.
+ * A stored sum stands for the sources as they were when it was written, and names the first and the latest of
+ * them. Whatever changes that set or its order — an episode assigned to or taken from a lesson, made live or
+ * not, given another kind or time, removed, or its vector written or removed — deletes the sums it touches here,
+ * in the same transaction, whoever makes the change; the next night adds them up again from the sources.
  *
  * The partial indexes find the surprises waiting for a lesson, and the episodes decay may still archive, without
  * reading the rows of every episode ever kept.
@@ -18,10 +18,12 @@ export const sql = `
     dims INTEGER NOT NULL,
     count INTEGER NOT NULL,
     squares REAL NOT NULL,
-    sum BLOB NOT NULL
+    sum BLOB NOT NULL,
+    first_source INTEGER,
+    latest_source INTEGER
   );
 
-  CREATE TRIGGER lesson_sums_episode_changed AFTER UPDATE OF lesson_id, live, kind ON episodes
+  CREATE TRIGGER lesson_sums_episode_changed AFTER UPDATE OF lesson_id, live, kind, happened_at ON episodes
   WHEN OLD.lesson_id IS NOT NULL OR NEW.lesson_id IS NOT NULL
   BEGIN
     DELETE FROM lesson_sums WHERE lesson_id IN (OLD.lesson_id, NEW.lesson_id);
