@@ -7,6 +7,7 @@ import { sql as peers } from './migrations/006-peers.ts';
 import { sql as layerLessons } from './migrations/007-layer-lessons.ts';
 import { sql as predictionTally } from './migrations/008-prediction-tally.ts';
 import { sql as lessonSums } from './migrations/009-lesson-sums.ts';
+import { sql as currentTallies } from './migrations/010-current-tallies.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -23,4 +24,5 @@ export const migrations: readonly string[] = [
   layerLessons,
   predictionTally,
   lessonSums,
+  currentTallies,
 ];

@@ -115,17 +115,34 @@ export function predictionTallies(db: Db, at: string): Map<number, PredictionTal
   return new Map(rows.map((row) => [row.lessonId, row]));
 }
 
-/** When the latest source of each lesson happened, among episodes Remem had recorded by `at`. */
-export function lastSeenOf(db: Db, lessonIds: readonly number[], at: string): Map<number, string> {
-  if (lessonIds.length === 0) return new Map();
+/** Per lesson, its predictions as they stand now (migration 10 keeps them): `predictionTallies` with no bound. */
+export function currentPredictionTallies(db: Db): Map<number, PredictionTally> {
   const rows = db
     .prepare(
-      `SELECT lesson_id AS id, MAX(happened_at) AS seen FROM episodes
-       WHERE lesson_id IN (SELECT value FROM json_each(?)) AND happened_at <= ? AND recorded_at <= ?
-       GROUP BY lesson_id`,
+      `SELECT lesson_id AS lessonId, confirmed, failed, open, last_confirmed_at AS lastConfirmedAt,
+         last_failed_at AS lastFailedAt
+       FROM prediction_tallies`,
     )
-    .all(JSON.stringify(lessonIds), at, at) as { id: number; seen: string }[];
-  return new Map(rows.map((row) => [row.id, row.seen]));
+    .all() as PredictionTally[];
+  return new Map(rows.map((row) => [row.lessonId, row]));
+}
+
+/**
+ * When the latest source of each lesson happened, among episodes Remem had recorded by `at`: per lesson, its
+ * sources read from the latest back to the first recorded by then, which is nearly always the latest.
+ */
+export function lastSeenOf(db: Db, lessonIds: readonly number[], at: string): Map<number, string> {
+  const latest = db.prepare(
+    `SELECT happened_at AS seen FROM episodes INDEXED BY episodes_lesson_seen
+     WHERE lesson_id = ? AND happened_at <= ? AND recorded_at <= ?
+     ORDER BY happened_at DESC LIMIT 1`,
+  );
+  const seen = new Map<number, string>();
+  for (const id of lessonIds) {
+    const row = latest.get(id, at, at) as { seen: string } | undefined;
+    if (row) seen.set(id, row.seen);
+  }
+  return seen;
 }
 
 /** A past decision that changed a lesson's review state or retention, from the audit log. */

@@ -1,5 +1,6 @@
 import type { Lesson } from '../core/index.ts';
 import {
+  currentPredictionTallies,
   type Db,
   type LessonEvent,
   lastSeenOf,
@@ -22,7 +23,7 @@ export function inScope(project: string | null, scope: ReadScope | undefined): b
 }
 
 function factsOf(db: Db, lessons: readonly Lesson[], at: string): LessonFacts[] {
-  const tallies = predictionTallies(db, at);
+  const tallies = at === END_OF_TIME ? currentPredictionTallies(db) : predictionTallies(db, at);
   // Only a failure asks whether the lesson was seen again since; no other read needs its episodes.
   const failed = lessons.filter((lesson) => tallies.get(lesson.id)?.lastFailedAt);
   const seen = lastSeenOf(
