@@ -298,7 +298,10 @@ describe('lesson wording by a local model', () => {
     writeFileSync(join(home, 'config.json'), JSON.stringify({ params: { wording: { budgetMs: 250 } } }));
     const report = await sleep(home, ollama(model.root));
     expect(model.seen).toHaveLength(1);
-    expect(report.wording?.fallback).toMatch(/no answer within 2\d\d ms/);
+    // The wait was what was left of the budget when the model was asked: at most the budget, however busy the machine.
+    const waited = Number(/no answer within (\d+) ms/.exec(report.wording?.fallback ?? '')?.[1]);
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThanOrEqual(250);
   });
 
   it('nothing that looks like a secret reaches the model unmasked', async () => {
