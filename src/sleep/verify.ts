@@ -1,9 +1,21 @@
 import { DAY_MS } from '../core/index.ts';
 import { dot } from '../embed/index.ts';
 import { appendAudit, listPredictions, resolvePrediction } from '../store/index.ts';
-import { cutsOf, lessonVector, type Night } from './night.ts';
+import { byTime, cutsOf, lessonVector, type Night, type NightEpisode } from './night.ts';
 import { lineOf } from './report.ts';
 import { disagree, wordsOfEpisode, wordsOfLesson } from './subject.ts';
+
+/** The index of the first episode that happened after `at` in a list oldest first. */
+function firstAfter(episodes: readonly NightEpisode[], at: string): number {
+  let low = 0;
+  let high = episodes.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (episodes[middle]!.happenedAt <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /**
  * Pass 4: each open prediction is matched against episodes of its lesson's kind that *happened* after it
@@ -17,9 +29,15 @@ export function verifyPass(night: Night): void {
   const open = listPredictions(night.db, { state: 'open' });
   if (open.length === 0) return;
   const oldest = open.map((prediction) => prediction.madeAt).sort()[0]!;
-  const recent = [...night.episodes.values()]
-    .filter((episode) => episode.happenedAt > oldest && episode.happenedAt <= now)
-    .sort((a, b) => (a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id));
+  // Tonight's recent episodes by kind, oldest first: a prediction reads only its kind, from its own time on.
+  const recent = new Map<string, NightEpisode[]>();
+  for (const episode of night.episodes.values()) {
+    if (episode.happenedAt <= oldest || episode.happenedAt > now) continue;
+    const list = recent.get(episode.kind);
+    if (list) list.push(episode);
+    else recent.set(episode.kind, [episode]);
+  }
+  for (const list of recent.values()) list.sort(byTime);
   for (const prediction of open) {
     const entry = night.lessons.get(prediction.lessonId);
     if (!entry) continue;
@@ -29,13 +47,10 @@ export function verifyPass(night: Night): void {
     const words = wordsOfLesson(entry);
     let evidence: number | null = null;
     if (vec) {
-      for (const episode of recent) {
-        if (
-          episode.kind !== lesson.kind ||
-          episode.happenedAt <= prediction.madeAt ||
-          episode.happenedAt > end
-        )
-          continue;
+      const candidates = recent.get(lesson.kind) ?? [];
+      for (let i = firstAfter(candidates, prediction.madeAt); i < candidates.length; i++) {
+        const episode = candidates[i]!;
+        if (episode.happenedAt > end) break;
         if (lesson.project !== null && episode.project !== lesson.project) continue;
         if (dot(vec, episode.vec) < match) continue;
         // Words that say the opposite are evidence against the lesson, never for it.
