@@ -11,7 +11,7 @@ export const forgetCommand: CommandSpec = {
     const store = openStore(context.config.home);
     try {
       const vetoed = forget(store, args[0]!, context.clock.iso());
-      refreshViews(store, context.clock.iso());
+      refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
       const text = vetoed.length
         ? vetoed
             .map(

@@ -43,7 +43,7 @@ export const reviewCommand: CommandSpec = {
         ...(options['text'] === undefined ? {} : { text: options['text'] as string }),
       });
       const { refreshViews } = await import('../truth/index.ts');
-      refreshViews(store, context.clock.iso());
+      refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
       const done =
         lesson.review === 'rejected' ? 'Rejected' : action === 'edit' ? 'Edited and approved' : 'Approved';
       return { json: { lesson }, text: `${done} #${lesson.id} ${lesson.hash.slice(0, 12)}: ${lesson.text}` };

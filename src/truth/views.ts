@@ -13,7 +13,7 @@ import { visibleToAgent } from './visible.ts';
 export function refreshViews(
   store: Store,
   now: string,
-  hashedDims = 256,
+  hashedDims: number,
   embedded?: ReadonlyMap<string, Float32Array>,
 ): { lessons: number; primeIndex: number } {
   return {

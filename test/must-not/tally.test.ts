@@ -59,7 +59,7 @@ describe('MUST NOT: the delegation tally reaches an agent', () => {
       day(0),
     );
     await sleep(store, resolveConfig({ REMEM_HOME: home, HOME: home }), createClock(day(1, 4)));
-    refreshViews(store, day(1, 4));
+    refreshViews(store, day(1, 4), 256);
     const tally = formatTally(delegationTally(store.db));
     store.close();
     expect(readFileSync(join(home, 'morning.md'), 'utf8')).toContain(tally[0]!);
