@@ -192,16 +192,13 @@ function normalizeLines(text: string): string {
         .replace(doubleQuotes, '"')
         .replace(/\u3002/g, '. ')
         .replace(/\u3001/g, ', ');
-  return (
-    ascii
-      .toLowerCase()
-      .replace(typing.phone, (word) => PHONE_TYPING[word] ?? word)
-      // Each run of spaces becomes one space and each line break sheds the spaces around it; the patterns match only
-      // where that changes something, as most spaces and line breaks are already so.
-      .replace(/[^\S\n]{2,}|[^\S\n ]/g, ' ')
-      .replace(/ \n\s*|\n\s+/g, '\n')
-      .trim()
-  );
+  // Each run of spaces becomes one space and each line break sheds the spaces around it; the patterns match only
+  // where that changes something, as most spaces and line breaks are already so.
+  const spaced = ascii
+    .toLowerCase()
+    .replace(typing.phone, (word) => PHONE_TYPING[word] ?? word)
+    .replace(/[^\S\n]{2,}|[^\S\n ]/g, ' ');
+  return (spaced.includes('\n') ? spaced.replace(/ \n\s*|\n\s+/g, '\n') : spaced).trim();
 }
 
 /**

@@ -2,10 +2,12 @@
 
 /** Code fences and inline code removed: what an agent says, not the code it shows. */
 export function withoutCode(text: string): string {
-  return text
-    .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .replace(/`[^`\n]*`/g, ' ')
-    .replace(/[ \t]+\n/g, '\n');
+  let rest = text;
+  // Each step runs only when the text holds what it removes: most replies hold no code.
+  if (rest.includes('```')) rest = rest.replace(/```[\s\S]*?(```|$)/g, ' ');
+  if (rest.includes('`')) rest = rest.replace(/`[^`\n]*`/g, ' ');
+  if (rest.includes('\n')) rest = rest.replace(/[ \t]+\n/g, '\n');
+  return rest;
 }
 
 export function clip(text: string, max: number): string {
@@ -52,8 +54,6 @@ export function firstMeaningfulLine(text: string): string {
 }
 
 export function paragraphs(text: string): string[] {
-  return withoutCode(text)
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
+  const prose = withoutCode(text);
+  return (prose.includes('\n') ? prose.split(/\n\s*\n/) : [prose]).map((part) => part.trim()).filter(Boolean);
 }

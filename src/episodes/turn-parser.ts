@@ -33,12 +33,16 @@ export interface ParseJob {
 export type ParseReply = { id: number; parsed: ParsedTurns } | { id: number; error: string };
 
 /**
- * Parses on a worker thread, started on the first file, when running from the build. From the sources (tests import
- * them) a worker has no loader for TypeScript, so parsing happens on this thread, when asked; the turns are the same
- * either way. Should the worker fail or stop, what it had not returned is parsed here instead.
+ * Parses on a worker thread, started on the first file, when running from the build: the worker runs
+ * `dist/parse-worker.cjs`, `parse-worker.ts` with its imports bundled into one file (`scripts/bundle-parse-worker.mjs`).
+ * From the sources (tests import them) a worker has no loader for TypeScript, so parsing happens on this thread, when
+ * asked; the turns are the same either way. Should the worker fail or stop, what it had not returned is parsed here
+ * instead.
  */
 export function openTurnParser(): TurnParser {
-  const script = import.meta.url.endsWith('.js') ? new URL('./parse-worker.js', import.meta.url) : undefined;
+  const script = import.meta.url.endsWith('.js')
+    ? new URL('../parse-worker.cjs', import.meta.url)
+    : undefined;
   type Job = Omit<ParseJob, 'id' | 'bytes'> & {
     bytes: Buffer;
     resolve(parsed: ParsedTurns): void;

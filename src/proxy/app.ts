@@ -183,7 +183,7 @@ export function createProxyApp(deps: ProxyDeps): Hono {
     } catch {
       return errorResponse(400, 'invalid_request_error', 'the body is not JSON');
     }
-    const parsed = eventSchema.safeParse(value);
+    const parsed = eventSchema().safeParse(value);
     if (!parsed.success) {
       const reason = parsed.error.issues.map((issue) => issue.message).join('; ');
       return errorResponse(400, 'invalid_request_error', `not an event: ${reason}`);

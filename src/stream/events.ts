@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { createRequire } from 'node:module';
+import type { z as Zod } from 'zod';
 
 /**
  * Events (protocol §0): how any agent, model or tool reports a surprise. One JSON object per line;
@@ -10,37 +11,52 @@ export const eventKinds = ['correction', 'error', 'environment', 'surprise', 'no
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-const text = (field: string) => z.string({ error: `${field} must be a string` }).optional();
+function buildEventSchema(z: typeof Zod) {
+  const text = (field: string) => z.string({ error: `${field} must be a string` }).optional();
+  return z
+    .object({
+      kind: z.enum(eventKinds, {
+        error: (issue) =>
+          issue.input === undefined
+            ? 'missing kind'
+            : `kind ${JSON.stringify(issue.input)} is not one of ${eventKinds.join(', ')}`,
+      }),
+      said: text('said'),
+      agent_did: text('agent_did'),
+      title: text('title'),
+      expected: text('expected'),
+      happened: text('happened'),
+      text: text('text'),
+      agent: text('agent'),
+      session: text('session'),
+      cwd: text('cwd'),
+      at: text('at').refine(
+        (at) => at === undefined || (ISO_8601.test(at) && !Number.isNaN(Date.parse(at))),
+        {
+          error: (issue) => `at is not an ISO 8601 time: ${JSON.stringify(issue.input)}`,
+        },
+      ),
+    })
+    .refine((event) => event.kind !== 'correction' || (event.said ?? '').trim() !== '', {
+      error: 'a correction needs said (the person’s words)',
+    })
+    .refine((event) => event.kind !== 'error' || (event.title ?? '').trim() !== '', {
+      error: 'an error needs title (the call that failed)',
+    });
+}
 
-export const eventSchema = z
-  .object({
-    kind: z.enum(eventKinds, {
-      error: (issue) =>
-        issue.input === undefined
-          ? 'missing kind'
-          : `kind ${JSON.stringify(issue.input)} is not one of ${eventKinds.join(', ')}`,
-    }),
-    said: text('said'),
-    agent_did: text('agent_did'),
-    title: text('title'),
-    expected: text('expected'),
-    happened: text('happened'),
-    text: text('text'),
-    agent: text('agent'),
-    session: text('session'),
-    cwd: text('cwd'),
-    at: text('at').refine((at) => at === undefined || (ISO_8601.test(at) && !Number.isNaN(Date.parse(at))), {
-      error: (issue) => `at is not an ISO 8601 time: ${JSON.stringify(issue.input)}`,
-    }),
-  })
-  .refine((event) => event.kind !== 'correction' || (event.said ?? '').trim() !== '', {
-    error: 'a correction needs said (the person’s words)',
-  })
-  .refine((event) => event.kind !== 'error' || (event.title ?? '').trim() !== '', {
-    error: 'an error needs title (the call that failed)',
-  });
+let schema: ReturnType<typeof buildEventSchema> | undefined;
 
-export type RememEvent = z.infer<typeof eventSchema>;
+/**
+ * The schema of an event, built on first use with zod loaded then: reading transcripts alone (and the worker that
+ * parses them) never pays for loading the schema library.
+ */
+export function eventSchema(): ReturnType<typeof buildEventSchema> {
+  schema ??= buildEventSchema((createRequire(import.meta.url)('zod') as { z: typeof Zod }).z);
+  return schema;
+}
+
+export type RememEvent = Zod.infer<ReturnType<typeof eventSchema>>;
 
 /** One line of events: the event, or what is wrong with it (prefixed with the line number). */
 export function parseEventLine(text: string, line: number): { event: RememEvent } | { error: string } {
@@ -53,7 +69,7 @@ export function parseEventLine(text: string, line: number): { event: RememEvent 
     return fail('not JSON');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('not a JSON object');
-  const parsed = eventSchema.safeParse(value);
+  const parsed = eventSchema().safeParse(value);
   if (parsed.success) return { event: parsed.data };
   return fail(parsed.error.issues.map((issue) => issue.message).join('; '));
 }

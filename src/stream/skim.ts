@@ -171,7 +171,7 @@ for (const char of '0123456789abcdefABCDEF') HEX_DIGIT[char.charCodeAt(0)] = 1;
 /**
  * Whether the bytes are valid between a JSON string's quotes: no raw control character, and only JSON's escapes
  * (one of `"\\/bfnrt`, or `u` and four hex digits). One pass, four bytes at a time where they hold neither a byte
- * below 0x20 nor a backslash; only the words that may hold one are looked at byte by byte.
+ * below 0x20 nor a backslash, in a loop of its own; only the words that may hold one are looked at byte by byte.
  */
 export function isStringBody(bytes: Buffer, start: number, end: number): boolean {
   const aligned = start + ((4 - ((bytes.byteOffset + start) & 3)) & 3);
@@ -179,16 +179,17 @@ export function isStringBody(bytes: Buffer, start: number, end: number): boolean
   const view = words > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + aligned, words) : NO_WORDS;
   let at = start;
   while (at < end) {
-    const offset = at - aligned;
-    if (offset >= 0 && (offset & 3) === 0 && offset >> 2 < words) {
-      const word = view[offset >> 2]!;
-      const slashes = word ^ 0x5c5c5c5c;
-      // Non-zero when a byte of the word may be below 0x20 or a backslash: neither test misses one.
-      const flagged = (((word - 0x20202020) & ~word) | ((slashes - 0x01010101) & ~slashes)) & 0x80808080;
-      if (flagged === 0) {
-        at += 4;
-        continue;
+    if (at >= aligned && ((at - aligned) & 3) === 0) {
+      let index = (at - aligned) >> 2;
+      while (index < words) {
+        const word = view[index]!;
+        const slashes = word ^ 0x5c5c5c5c;
+        // Non-zero when a byte of the word may be below 0x20 or a backslash: neither test misses one.
+        if ((((word - 0x20202020) & ~word) | ((slashes - 0x01010101) & ~slashes)) & 0x80808080) break;
+        index++;
       }
+      at = aligned + (index << 2);
+      if (at >= end) break;
     }
     const byte = bytes[at]!;
     if (byte < 0x20) return false;

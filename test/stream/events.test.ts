@@ -75,8 +75,8 @@ describe('parseEventLine', () => {
   });
 
   it('exposes the schema for other edges', () => {
-    expect(eventSchema.safeParse({ kind: 'note' }).success).toBe(true);
-    expect(eventSchema.safeParse({ kind: 'correction' }).success).toBe(false);
+    expect(eventSchema().safeParse({ kind: 'note' }).success).toBe(true);
+    expect(eventSchema().safeParse({ kind: 'correction' }).success).toBe(false);
   });
 });
 
