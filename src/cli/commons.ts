@@ -70,7 +70,9 @@ async function serveCommons(context: Context, db: string, options: Record<string
         fetch: app.fetch,
         port: options['port'] as number,
         hostname: host,
-        serverOptions: { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
+        // An idle connection is kept longer than a client waits to reuse it (Node's fetch: 4 s, or the hint less
+        // 1 s), even a client whose event loop was held a while: closing it first fails that client's next call.
+        serverOptions: { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 65_000 },
       },
       (info) => {
         started.off('error', reject);
