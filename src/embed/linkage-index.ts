@@ -7,6 +7,8 @@ export interface IndexHit {
 }
 
 const initialCapacity = 16;
+/** The floor of a slot no query matches. */
+const unmatched = Number.POSITIVE_INFINITY;
 
 /**
  * Many running sums of vectors (a lesson's sources, a waiting surprise), stored dimension by dimension so that
@@ -33,6 +35,8 @@ export class LinkageIndex {
   private counts = new Float64Array(initialCapacity);
   private live = new Uint8Array(initialCapacity);
   private accumulator = new Float64Array(initialCapacity);
+  /** Per slot: its count while it is live with members, else infinity, so one product screens it out. */
+  private floors = new Float64Array(initialCapacity).fill(unmatched);
 
   constructor(dims: number) {
     this.dims = dims;
@@ -59,17 +63,20 @@ export class LinkageIndex {
   add(slot: number, vector: SparseVector, members = 1): void {
     this.addEntries(slot, vector, 1);
     this.counts[slot] = this.counts[slot]! + members;
+    this.setFloor(slot);
   }
 
   /** Takes a vector added before out of the slot's sum. */
   subtract(slot: number, vector: SparseVector, members = 1): void {
     this.addEntries(slot, vector, -1);
     this.counts[slot] = this.counts[slot]! - members;
+    this.setFloor(slot);
   }
 
   /** The slot is never matched again. */
   close(slot: number): void {
     this.live[slot] = 0;
+    this.setFloor(slot);
   }
 
   /**
@@ -98,14 +105,31 @@ export class LinkageIndex {
     // A product screens every slot (a division costs several); the few that pass are decided by the exact
     // linkage. The margin is far wider than any rounding, so the screen never turns away a slot over the cut.
     const screen = cut - 1e-9 * Math.abs(cut) - 1e-12;
-    for (let slot = 0; slot < n; slot++) {
-      const count = counts[slot]!;
-      const denominator = count * members;
-      if (count <= 0 || accumulator[slot]! < screen * denominator || live[slot] === 0) continue;
-      const linkage = accumulator[slot]! / denominator;
-      if (linkage >= cut) hits.push({ slot, linkage });
+    const { floors } = this;
+    if (screen > 0) {
+      // One array and one product per slot: a slot that is closed or has no members has an infinite floor.
+      const scaled = screen * members;
+      for (let slot = 0; slot < n; slot++) {
+        const floor = floors[slot]!;
+        if (accumulator[slot]! < scaled * floor || floor === unmatched) continue;
+        const linkage = accumulator[slot]! / (counts[slot]! * members);
+        if (linkage >= cut) hits.push({ slot, linkage });
+      }
+    } else {
+      for (let slot = 0; slot < n; slot++) {
+        const count = counts[slot]!;
+        const denominator = count * members;
+        if (count <= 0 || accumulator[slot]! < screen * denominator || live[slot] === 0) continue;
+        const linkage = accumulator[slot]! / denominator;
+        if (linkage >= cut) hits.push({ slot, linkage });
+      }
     }
     return hits.sort((a, b) => b.linkage - a.linkage || a.slot - b.slot);
+  }
+
+  private setFloor(slot: number): void {
+    const count = this.counts[slot]!;
+    this.floors[slot] = count > 0 && this.live[slot] === 1 ? count : unmatched;
   }
 
   private addEntries(slot: number, vector: SparseVector, sign: 1 | -1): void {
@@ -149,6 +173,7 @@ export class LinkageIndex {
     this.places = this.places.map((places) => widen(places, (n) => new Int32Array(n)));
     this.counts = widen(this.counts, (n) => new Float64Array(n));
     this.live = widen(this.live, (n) => new Uint8Array(n));
+    this.floors = widen(this.floors, (n) => new Float64Array(n).fill(unmatched));
     this.accumulator = new Float64Array(capacity);
     this.capacity = capacity;
   }

@@ -3,7 +3,7 @@ import { LinkageIndex, VectorSum } from '../embed/index.ts';
 import { appendAudit, insertRelation, movePredictions, moveSources, oldestSources } from '../store/index.ts';
 import { byTime, cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
-import { disagree, wordsOfLesson } from './subject.ts';
+import { disagree, makesClaims, polarityOf, wordsOfLesson } from './subject.ts';
 import { THEME_QUOTES, themeText } from './wording.ts';
 
 /**
@@ -32,16 +32,26 @@ export function mergePass(night: Night): void {
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     const pairs: { a: NightLesson; b: NightLesson; i: number; j: number; linkage: number }[] = [];
-    // Every pair over the cut, each once: a lesson meets, through the index, those listed before it.
-    const sums = new LinkageIndex(group[0]!.sum.dims);
+    // Every pair over the cut, each once: a lesson meets, through the index, those listed before it. Lessons that
+    // make claims meet only those of their own polarity: the others disagree with them.
+    const claims = makesClaims(group[0]!.lesson.kind);
+    const indexes = new Map<string, { sums: LinkageIndex; members: number[] }>();
     group.forEach((b, j) => {
+      const key = claims ? polarityOf(wordsOfLesson(b)) : '';
+      let own = indexes.get(key);
+      if (!own) {
+        own = { sums: new LinkageIndex(group[0]!.sum.dims), members: [] };
+        indexes.set(key, own);
+      }
       const sparse = b.sum.sparseSum();
-      for (const { slot: i, linkage } of sums.query(sparse, cut, b.sum.count)) {
+      for (const { slot, linkage } of own.sums.query(sparse, cut, b.sum.count)) {
+        const i = own.members[slot]!;
         const a = group[i]!;
         if (disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
         pairs.push({ a, b, i, j, linkage });
       }
-      sums.add(sums.open(), sparse, b.sum.count);
+      own.sums.add(own.sums.open(), sparse, b.sum.count);
+      own.members.push(j);
     });
     pairs.sort((x, y) => y.linkage - x.linkage || x.i - y.i || x.j - y.j);
     for (const pair of pairs) {

@@ -1,7 +1,7 @@
 import { hashedVector, LinkageIndex, sparseOf } from '../embed/index.ts';
 import { appendAudit, findRelation, insertRelation, lastSleep } from '../store/index.ts';
 import type { Night, NightLesson } from './night.ts';
-import { makesClaims, polarityOf, wordsOfLesson } from './subject.ts';
+import { makesClaims, type Polarity, polarityOf, wordsOfLesson } from './subject.ts';
 
 /** When a lesson's words were last said: its latest source's time, or when it happened. */
 function spokenAt(entry: NightLesson): string {
@@ -36,29 +36,38 @@ export function relatePass(night: Night): void {
   );
   const words = live.map((entry) => wordsOfLesson(entry));
   const vectors = words.map((text) => sparseOf(hashedVector(text, dims)));
+  const polarities = words.map((text) => polarityOf(text));
   const fresh = (entry: NightLesson) => entry.lesson.createdAt > since || entry.lesson.updatedAt > since;
-  // Pairs of one kind and one subject with a fresh side, each found once through the index: a fresh lesson meets
-  // every lesson listed before it, any other meets only the fresh ones. Then taken in the order of the list.
+  // Pairs of one kind and one subject, of opposite polarity, with a fresh side, each found once through the index:
+  // a lesson meets only lessons of the other polarity (the others could never be related), a fresh one every
+  // such lesson listed before it, any other only the fresh ones. Then taken in the order of the list.
   const indexes = new Map<
     string,
     { all: LinkageIndex; fresh: LinkageIndex; slots: number[]; freshSlots: number[] }
   >();
+  const indexOf = (kind: string, polarity: Polarity) => {
+    const key = `${kind}\u0000${polarity}`;
+    let found = indexes.get(key);
+    if (!found) {
+      found = { all: new LinkageIndex(dims), fresh: new LinkageIndex(dims), slots: [], freshSlots: [] };
+      indexes.set(key, found);
+    }
+    return found;
+  };
   const pairs: { i: number; j: number; subject: number }[] = [];
   live.forEach((entry, j) => {
-    let kind = indexes.get(entry.lesson.kind);
-    if (!kind) {
-      kind = { all: new LinkageIndex(dims), fresh: new LinkageIndex(dims), slots: [], freshSlots: [] };
-      indexes.set(entry.lesson.kind, kind);
-    }
+    const polarity = polarities[j]!;
+    const own = indexOf(entry.lesson.kind, polarity);
+    const other = indexOf(entry.lesson.kind, polarity === 'positive' ? 'negative' : 'positive');
     const isFresh = fresh(entry);
-    const [index, list] = isFresh ? [kind.all, kind.slots] : [kind.fresh, kind.freshSlots];
+    const [index, list] = isFresh ? [other.all, other.slots] : [other.fresh, other.freshSlots];
     for (const { slot, linkage } of index.query(vectors[j]!, night.params.truth.subjectCut))
       pairs.push({ i: list[slot]!, j, subject: linkage });
-    kind.all.add(kind.all.open(), vectors[j]!);
-    kind.slots.push(j);
+    own.all.add(own.all.open(), vectors[j]!);
+    own.slots.push(j);
     if (isFresh) {
-      kind.fresh.add(kind.fresh.open(), vectors[j]!);
-      kind.freshSlots.push(j);
+      own.fresh.add(own.fresh.open(), vectors[j]!);
+      own.freshSlots.push(j);
     }
   });
   for (const { i, j, subject } of pairs.sort((x, y) => x.i - y.i || x.j - y.j)) {
@@ -66,7 +75,6 @@ export function relatePass(night: Night): void {
     const b = live[j]!;
     if (a.lesson.project !== null && b.lesson.project !== null && a.lesson.project !== b.lesson.project)
       continue;
-    if (polarityOf(words[i]!) === polarityOf(words[j]!)) continue;
     if (related(night, a.lesson.id, b.lesson.id)) continue;
     const [older, newer] =
       spokenAt(a) < spokenAt(b) || (spokenAt(a) === spokenAt(b) && a.lesson.id < b.lesson.id)

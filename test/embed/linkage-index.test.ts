@@ -66,6 +66,20 @@ describe('LinkageIndex', () => {
     expect(index.size).toBe(2);
   });
 
+  it('never matches a slot emptied by taking out all it had, at any cut', () => {
+    const index = new LinkageIndex(dims);
+    const a = sparseOf(hashedVector('pnpm install fails on the lockfile', dims));
+    const emptied = index.open();
+    const kept = index.open();
+    index.add(emptied, a);
+    index.add(kept, a);
+    index.subtract(emptied, a);
+    expect(index.query(a, 0.5).map((hit) => hit.slot)).toEqual([kept]);
+    expect(index.query(a, -1).map((hit) => hit.slot)).toEqual([kept]);
+    index.add(emptied, a, 2);
+    expect(index.query(a, 0.4).map((hit) => hit.slot)).toEqual([kept, emptied]);
+  });
+
   it('divides by the size of a query that is itself a sum (the linkage between two sets)', () => {
     const index = new LinkageIndex(dims);
     const left = ['npm test fails', 'npm test failed again'].map((t) => hashedVector(t, dims));
