@@ -2,7 +2,7 @@ import type { VectorSumState } from '../embed/index.ts';
 import type { Db } from './open.ts';
 
 /**
- * Each lesson's sum of its sources' vectors, kept between nights (migration 9 says when a sum is dropped).
+ * Each lesson's sum of its sources' vectors, kept between nights (migration 10 says when a sum is dropped).
  * Stored by its non-zero entries — a hashed sum uses a few dozen of its dimensions — as little-endian uint32
  * indices followed by the float64 values, so a sum comes back to the last bit.
  */

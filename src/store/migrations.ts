@@ -6,8 +6,9 @@ import { sql as turnChunks } from './migrations/005-turns.ts';
 import { sql as peers } from './migrations/006-peers.ts';
 import { sql as layerLessons } from './migrations/007-layer-lessons.ts';
 import { sql as predictionTally } from './migrations/008-prediction-tally.ts';
-import { sql as lessonSums } from './migrations/009-lesson-sums.ts';
-import { sql as currentTallies } from './migrations/010-current-tallies.ts';
+import { sql as vectorsInline } from './migrations/009-vectors-inline.ts';
+import { sql as lessonSums } from './migrations/010-lesson-sums.ts';
+import { sql as currentTallies } from './migrations/011-current-tallies.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -23,6 +24,7 @@ export const migrations: readonly string[] = [
   peers,
   layerLessons,
   predictionTally,
+  vectorsInline,
   lessonSums,
   currentTallies,
 ];

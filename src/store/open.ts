@@ -93,4 +93,11 @@ function migrate(db: Db, from: number): void {
       db.pragma(`user_version = ${index + 1}`);
     }).immediate();
   }
+  // A migration that rebuilt a table leaves the old one's pages free: when they are a third of the file, the
+  // file is rewritten once, so an upgrade gives the space back rather than keeping it until it is reused.
+  if (from > 0 && from < migrations.length) {
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    const free = db.pragma('freelist_count', { simple: true }) as number;
+    if (free * 3 > pages) db.exec('VACUUM');
+  }
 }

@@ -115,7 +115,7 @@ export function predictionTallies(db: Db, at: string): Map<number, PredictionTal
   return new Map(rows.map((row) => [row.lessonId, row]));
 }
 
-/** Per lesson, its predictions as they stand now (migration 10 keeps them): `predictionTallies` with no bound. */
+/** Per lesson, its predictions as they stand now (migration 11 keeps them): `predictionTallies` with no bound. */
 export function currentPredictionTallies(db: Db): Map<number, PredictionTally> {
   const rows = db
     .prepare(

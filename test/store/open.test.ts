@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openStore, SCHEMA_VERSION } from '../../src/store/index.ts';
+import { getVector, openStore, SCHEMA_VERSION } from '../../src/store/index.ts';
+import { migrations } from '../../src/store/migrations.ts';
 import { useTempDirs } from '../helpers/home.ts';
 
 const tempDir = useTempDirs();
@@ -38,6 +39,32 @@ describe('openStore', () => {
     raw.pragma(`user_version = ${SCHEMA_VERSION + 5}`);
     raw.close();
     expect(() => openStore(home)).toThrow(/schema version/);
+  });
+
+  it('an upgrade keeps every vector, stores them inline, and gives the old pages back', () => {
+    const home = tempDir();
+    const path = join(home, 'remem.db');
+    // A store as release 8 left it: vectors in a table without row ids.
+    const raw = new Database(path);
+    for (const sql of migrations.slice(0, 8)) raw.exec(sql);
+    raw.pragma('user_version = 8');
+    const insert = raw.prepare(
+      'INSERT INTO vectors (owner, owner_id, space, dims, data) VALUES (?, ?, ?, ?, ?)',
+    );
+    const data = (id: number) => Buffer.from(new Float32Array(256).fill(id / 7).buffer);
+    for (let id = 1; id <= 2000; id++) insert.run('episode', id, 'hashed', 256, data(id));
+    raw.close();
+    const before = statSync(path).size;
+    const store = openStore(home);
+    expect(store.schemaVersion).toBe(SCHEMA_VERSION);
+    const table = store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'vectors'").get() as {
+      sql: string;
+    };
+    expect(table.sql).not.toMatch(/WITHOUT ROWID/);
+    expect(getVector(store.db, 'episode', 1234)?.data).toEqual(data(1234));
+    expect((store.db.prepare('SELECT COUNT(*) AS n FROM vectors').get() as { n: number }).n).toBe(2000);
+    store.close();
+    expect(statSync(path).size).toBeLessThan(before / 2);
   });
 
   it('read-only opening never creates a store', () => {
