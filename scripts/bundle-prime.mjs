@@ -29,6 +29,9 @@ await build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
+  // Node 20 reads Unicode property escapes (\p{L}); lowered, each pattern would be built by `new RegExp` when the
+  // bundle loads, and a rule set the hook never reads could no longer be left out of the bundle.
+  supported: { 'regexp-unicode-property-escapes': true },
   minify: true,
   logLevel: 'warning',
   // Loaded by `createRequire` only where needed; @noble/hashes is bundled (small, and pure JavaScript).
