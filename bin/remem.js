@@ -1,11 +1,61 @@
 #!/usr/bin/env node
 // `remem prime` runs inside an agent's hook on every prompt: one bundled CommonJS file, no command-line
 // parser, and no ES module loader to start (bin/package.json makes this launcher CommonJS too).
-const entry =
-  process.argv[2] === 'prime'
-    ? require('../dist/prime.cjs').runPrime()
-    : import('../dist/cli/main.js').then((module) => module.main(process.argv.slice(2)));
+const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 
-entry.then((code) => {
-  process.exitCode = code;
-});
+/**
+ * dist/prime.cjs, compiled from V8's code cache beside it (dist/prime.cjs.cache) when there is one made for this
+ * bundle and this V8: compiling the bundle costs a hook more than reading its answer from the prime index. The
+ * bundle ends with its build id, and a cache starts with the id of the bundle it was made from; V8 itself refuses
+ * a cache of another version or other flags. Without a usable cache the bundle is compiled as `require` would,
+ * and the cache is written again once the hook has answered (`save`), for the next hook.
+ */
+function loadPrime() {
+  const file = join(__dirname, '..', 'dist', 'prime.cjs');
+  const source = readFileSync(file, 'utf8');
+  const id = /\n\/\/# build ([0-9a-f]{16})\n$/.exec(source.slice(-40))?.[1];
+  if (!id) return { prime: require(file), save: () => {} };
+  const cacheFile = `${file}.cache`;
+  let cache;
+  try {
+    const bytes = readFileSync(cacheFile);
+    if (bytes.toString('latin1', 0, 16) === id) cache = bytes.subarray(16);
+  } catch {
+    // no cache yet
+  }
+  // Node's own wrapper for a CommonJS module. The bundle requires only Node's modules and absolute paths, so the
+  // launcher's `require` serves it.
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const vm = require('node:vm');
+  const script = new vm.Script(wrapped, { filename: file, cachedData: cache });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, dirname(file));
+  const save = () => {
+    if (cache && !script.cachedDataRejected) return;
+    const temporary = `${cacheFile}.${process.pid}`;
+    try {
+      // Made after the hook ran, so it holds the functions compiled on the way, not only the bundle's top level.
+      writeFileSync(temporary, Buffer.concat([Buffer.from(id, 'latin1'), script.createCachedData()]));
+      renameSync(temporary, cacheFile);
+    } catch {
+      // a read-only install: every hook compiles the bundle, as without a cache
+      rmSync(temporary, { force: true });
+    }
+  };
+  return { prime: module.exports, save };
+}
+
+if (process.argv[2] === 'prime') {
+  const { prime, save } = loadPrime();
+  prime.runPrime().then((code) => {
+    process.exitCode = code;
+    save();
+  });
+} else {
+  import('../dist/cli/main.js')
+    .then((module) => module.main(process.argv.slice(2)))
+    .then((code) => {
+      process.exitCode = code;
+    });
+}
