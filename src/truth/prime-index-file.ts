@@ -22,7 +22,7 @@ export interface PrimeRows {
   afterHandback(row: number): number;
   /**
    * The cosine of each row with `query` (a unit vector). Exact for every row that can reach `cut`; a row
-   * that cannot gets its int8 estimate, which stays below the cut.
+   * that cannot gets -Infinity.
    */
   similarities(query: Float32Array, cut: number): Float64Array;
   /** The lesson hashes (one for a lesson, two for a question) and the text shown. */
@@ -97,8 +97,11 @@ interface Block {
   detailStart: Uint32Array;
   detailLength: Uint32Array;
   scale: Float32Array;
-  /** Adds each local row's int8 dot product with the query's non-zero components (`at`, `values`) to `sums`. */
-  addSteps(sums: Float64Array, at: readonly number[], values: readonly number[]): void;
+  /**
+   * Adds each local row's int8 dot product with the query's non-zero components in whole units (`at`, `weights`)
+   * to `sums`, and the sum of its steps' magnitudes on those components to `magnitudes`.
+   */
+  addSteps(sums: Int32Array, magnitudes: Int32Array, at: readonly number[], weights: readonly number[]): void;
 }
 
 function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: PrimeIndexHeader): Block {
@@ -127,11 +130,15 @@ function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: Pri
 /** Dimension by dimension: component d of local row r is at d × count + r. */
 function denseSteps(block: Buffer, at: number, count: number, dims: number): Block['addSteps'] {
   const steps = new Int8Array(block.buffer, block.byteOffset + at, dims * count);
-  return (sums, dimensions, values) => {
+  return (sums, magnitudes, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
       const base = dimensions[k]! * count;
-      const value = values[k]!;
-      for (let r = 0; r < count; r++) sums[r] = sums[r]! + steps[base + r]! * value;
+      const weight = weights[k]!;
+      for (let r = 0; r < count; r++) {
+        const step = steps[base + r]!;
+        sums[r] = sums[r]! + step * weight;
+        magnitudes[r] = magnitudes[r]! + (step < 0 ? -step : step);
+      }
     }
   };
 }
@@ -145,11 +152,17 @@ function postedSteps(block: Buffer, at: number, dims: number): Block['addSteps']
   }
   const rows = column(block, at + 4 * (dims + 1), total, Uint32Array);
   const steps = new Int8Array(block.buffer, block.byteOffset + at + 4 * (dims + 1) + 4 * total, total);
-  return (sums, dimensions, values) => {
+  return (sums, magnitudes, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
       const d = dimensions[k]!;
-      const value = values[k]!;
-      for (let j = starts[d]!; j < starts[d + 1]!; j++) sums[rows[j]!] = sums[rows[j]!]! + steps[j]! * value;
+      const weight = weights[k]!;
+      const end = starts[d + 1]!;
+      for (let j = starts[d]!; j < end; j++) {
+        const row = rows[j]!;
+        const step = steps[j]!;
+        sums[row] = sums[row]! + step * weight;
+        magnitudes[row] = magnitudes[row]! + (step < 0 ? -step : step);
+      }
     }
   };
 }
@@ -163,6 +176,7 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
   // Each block is in the projection's order: merged by `order`, the rows read as the store gives them.
   const blockOf = new Uint8Array(count);
   const localOf = new Uint32Array(count);
+  const rowOf = blocks.map((block) => new Uint32Array(block.count));
   const cursors = blocks.map(() => 0);
   for (let row = 0; row < count; row++) {
     let pick = 0;
@@ -177,6 +191,7 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     }
     blockOf[row] = pick;
     localOf[row] = cursors[pick]!;
+    rowOf[pick]![cursors[pick]!] = row;
     cursors[pick]! += 1;
   }
   const kindOf = (row: number) => blocks[blockOf[row]!]!.kind[localOf[row]!]!;
@@ -199,34 +214,46 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
       const at: number[] = [];
       const values: number[] = [];
       let l1 = 0;
+      let largest = 0;
       for (let i = 0; i < dims; i++) {
         const value = query[i]!;
         if (value === 0) continue;
         at.push(i);
         values.push(value);
         l1 += Math.abs(value);
+        largest = Math.max(largest, Math.abs(value));
       }
-      const estimates = blocks.map((block) => {
-        const sums = new Float64Array(block.count);
-        block.addSteps(sums, at, values);
-        return sums;
-      });
-      const out = new Float64Array(count);
-      for (let row = 0; row < count; row++) {
-        const block = blocks[blockOf[row]!]!;
-        const local = localOf[row]!;
-        const step = block.scale[local]!;
-        const estimate = estimates[blockOf[row]!]![local]! * step;
-        // Each component is off by at most half a step, so the estimate is off by at most step/2 · |query|₁.
-        if (estimate + step * 0.5001 * l1 + 1e-7 < cut) {
-          out[row] = estimate;
-          continue;
+      if (at.length === 0) return new Float64Array(count);
+      // The query in whole units of `unit`, so the int8 sums are sums of small integers: code that runs once
+      // sums those without allocating, where each sum of fractions would allocate a number.
+      const unit = largest / Math.min(1024, Math.floor(2 ** 30 / (127 * at.length)));
+      const weights = values.map((value) => Math.round(value / unit));
+      // A row's cosine is step × its int8 dot product with the query, each of the row's components off by at
+      // most half a step; the int8 dot product is unit × (its sum in units) with each weight off by at most half a
+      // unit. So the cosine is at most step × (unit × (2 × sum + magnitudes) / 2 + l1 / 2), plus rounding.
+      const slack = 0.5001 * l1;
+      const limit = cut - 1e-7;
+      const out = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+      blocks.forEach((block, b) => {
+        const sums = new Int32Array(block.count);
+        const magnitudes = new Int32Array(block.count);
+        block.addSteps(sums, magnitudes, at, weights);
+        // First with the block's largest step, in whole numbers: most rows stop here.
+        let widest = 0;
+        for (let local = 0; local < block.count; local++) widest = Math.max(widest, block.scale[local]!);
+        const least =
+          limit > 0 && widest > 0 ? (2 * (limit / widest - slack)) / unit : Number.NEGATIVE_INFINITY;
+        for (let local = 0; local < block.count; local++) {
+          const units = 2 * sums[local]! + magnitudes[local]!;
+          if (units < least) continue;
+          const step = block.scale[local]!;
+          if (step * ((unit * units) / 2 + slack) < limit) continue;
+          const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
+          let exact = 0;
+          for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
+          out[rowOf[b]![local]!] = exact;
         }
-        const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
-        let exact = 0;
-        for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
-        out[row] = exact;
-      }
+      });
       return out;
     },
     detail(row) {
