@@ -97,11 +97,8 @@ interface Block {
   detailStart: Uint32Array;
   detailLength: Uint32Array;
   scale: Float32Array;
-  /**
-   * Adds each local row's int8 dot product with the query's non-zero components in whole units (`at`, `weights`)
-   * to `sums`, and the sum of its steps' magnitudes on those components to `magnitudes`.
-   */
-  addSteps(sums: Int32Array, magnitudes: Int32Array, at: readonly number[], weights: readonly number[]): void;
+  /** Adds each local row's int8 dot product with the query's non-zero components in whole units (`at`, `weights`) to `sums`. */
+  addSteps(sums: Int32Array, at: readonly number[], weights: readonly number[]): void;
 }
 
 function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: PrimeIndexHeader): Block {
@@ -130,15 +127,11 @@ function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: Pri
 /** Dimension by dimension: component d of local row r is at d × count + r. */
 function denseSteps(block: Buffer, at: number, count: number, dims: number): Block['addSteps'] {
   const steps = new Int8Array(block.buffer, block.byteOffset + at, dims * count);
-  return (sums, magnitudes, dimensions, weights) => {
+  return (sums, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
       const base = dimensions[k]! * count;
       const weight = weights[k]!;
-      for (let r = 0; r < count; r++) {
-        const step = steps[base + r]!;
-        sums[r] = sums[r]! + step * weight;
-        magnitudes[r] = magnitudes[r]! + (step < 0 ? -step : step);
-      }
+      for (let r = 0; r < count; r++) sums[r] = sums[r]! + steps[base + r]! * weight;
     }
   };
 }
@@ -152,17 +145,12 @@ function postedSteps(block: Buffer, at: number, dims: number): Block['addSteps']
   }
   const rows = column(block, at + 4 * (dims + 1), total, Uint32Array);
   const steps = new Int8Array(block.buffer, block.byteOffset + at + 4 * (dims + 1) + 4 * total, total);
-  return (sums, magnitudes, dimensions, weights) => {
+  return (sums, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
       const d = dimensions[k]!;
       const weight = weights[k]!;
       const end = starts[d + 1]!;
-      for (let j = starts[d]!; j < end; j++) {
-        const row = rows[j]!;
-        const step = steps[j]!;
-        sums[row] = sums[row]! + step * weight;
-        magnitudes[row] = magnitudes[row]! + (step < 0 ? -step : step);
-      }
+      for (let j = starts[d]!; j < end; j++) sums[rows[j]!] = sums[rows[j]!]! + steps[j]! * weight;
     }
   };
 }
@@ -224,30 +212,27 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
         largest = Math.max(largest, Math.abs(value));
       }
       if (at.length === 0) return new Float64Array(count);
-      // The query in whole units of `unit`, so the int8 sums are sums of small integers: code that runs once
-      // sums those without allocating, where each sum of fractions would allocate a number.
-      const unit = largest / Math.min(1024, Math.floor(2 ** 30 / (127 * at.length)));
+      // The query in whole units, as fine as keeps every sum below 2^30: the int8 sums are then sums of small
+      // integers, which code that runs once adds without allocating, where each sum of fractions allocates a number.
+      const unit = largest / Math.floor(2 ** 30 / (127 * at.length));
       const weights = values.map((value) => Math.round(value / unit));
-      // A row's cosine is step × its int8 dot product with the query, each of the row's components off by at
-      // most half a step; the int8 dot product is unit × (its sum in units) with each weight off by at most half a
-      // unit. So the cosine is at most step × (unit × (2 × sum + magnitudes) / 2 + l1 / 2), plus rounding.
-      const slack = 0.5001 * l1;
+      // A row's cosine is step × its int8 dot product with the query, each of the row's components off by at most
+      // half a step (so by step × l1 / 2 in all); that product is unit × its sum, each weight off by at most half a
+      // unit (so by 127 × unit / 2 per component). Both allowances, with a little for rounding, make the bound.
+      const slack = 0.5001 * l1 + 0.5001 * 127 * at.length * unit;
       const limit = cut - 1e-7;
       const out = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
       blocks.forEach((block, b) => {
         const sums = new Int32Array(block.count);
-        const magnitudes = new Int32Array(block.count);
-        block.addSteps(sums, magnitudes, at, weights);
+        block.addSteps(sums, at, weights);
         // First with the block's largest step, in whole numbers: most rows stop here.
         let widest = 0;
         for (let local = 0; local < block.count; local++) widest = Math.max(widest, block.scale[local]!);
-        const least =
-          limit > 0 && widest > 0 ? (2 * (limit / widest - slack)) / unit : Number.NEGATIVE_INFINITY;
+        const least = limit > 0 && widest > 0 ? (limit / widest - slack) / unit : Number.NEGATIVE_INFINITY;
         for (let local = 0; local < block.count; local++) {
-          const units = 2 * sums[local]! + magnitudes[local]!;
-          if (units < least) continue;
-          const step = block.scale[local]!;
-          if (step * ((unit * units) / 2 + slack) < limit) continue;
+          const sum = sums[local]!;
+          if (sum < least) continue;
+          if (block.scale[local]! * (unit * sum + slack) < limit) continue;
           const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
           let exact = 0;
           for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
