@@ -105,9 +105,12 @@ export function firstHit(list: CueList, text: string): CueHit | null {
   return null;
 }
 
+/** A typed word: a whole word (letters, digits, apostrophes) that is a key of PHONE_TYPING. */
+const typedWord = (letter: string) => `(?<!${letter})(?:${Object.keys(PHONE_TYPING).join('|')})(?!${letter})`;
 const typing = lazily({
-  phone: () =>
-    new RegExp(`(?<![\\p{L}\\p{N}'])(?:${Object.keys(PHONE_TYPING).join('|')})(?![\\p{L}\\p{N}'])`, 'gu'),
+  phone: () => new RegExp(typedWord("[\\p{L}\\p{N}']"), 'gu'),
+  // In lower-case ASCII the letters and digits are a-z and 0-9; the Unicode classes cost a hook more to build.
+  asciiPhone: () => new RegExp(typedWord("[a-z0-9']"), 'g'),
 });
 const NON_ASCII = /[^\u0000-\u007f]/;
 const apostrophes = /[\u2018\u2019\u201A\u201B\u2032\u00B4\u02BC]/g;
@@ -116,7 +119,8 @@ const doubleQuotes = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB\u300C\u300D\u3
 /** Like `normalizeText`, but keeps line breaks (some cues read whole lines). */
 export function normalizeLines(text: string): string {
   // ASCII is its own NFKC form and holds none of the marks replaced next; most agent text is ASCII.
-  const ascii = !NON_ASCII.test(text)
+  const isAscii = !NON_ASCII.test(text);
+  const ascii = isAscii
     ? text
     : text
         .normalize('NFKC') // full-width letters, digits and punctuation → ASCII
@@ -127,7 +131,7 @@ export function normalizeLines(text: string): string {
   return (
     ascii
       .toLowerCase()
-      .replace(typing.phone, (word) => PHONE_TYPING[word] ?? word)
+      .replace(isAscii ? typing.asciiPhone : typing.phone, (word) => PHONE_TYPING[word] ?? word)
       // Each run of spaces becomes one space and each line break sheds the spaces around it; the patterns match only
       // where that changes something, as most spaces and line breaks are already so.
       .replace(/[^\S\n]{2,}|[^\S\n ]/g, ' ')
