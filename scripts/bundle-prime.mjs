@@ -47,10 +47,11 @@ const built = await build({
   logLevel: 'warning',
   // Loaded by `createRequire` only where needed; @noble/hashes is bundled (small, and pure JavaScript).
   external: ['better-sqlite3', 'zod'],
-  define: { 'import.meta.url': 'importMetaUrl' },
+  // Worked out where a module needs it (the schema library, node:os without HOME), not on every load.
+  define: { 'import.meta.url': 'importMeta.url' },
   banner: {
     js: [
-      "const importMetaUrl=require('node:url').pathToFileURL(__filename).href;",
+      "const importMeta={get url(){return require('node:url').pathToFileURL(__filename).href}};",
       "const importFromDist=(specifier)=>require(require('node:path').join(__dirname,'prime-import.cjs'))(specifier);",
     ].join(''),
   },
