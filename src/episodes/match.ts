@@ -22,7 +22,8 @@ export interface Cue {
   spaced: boolean;
 }
 
-const letter = /[\p{L}\p{N}]/u;
+// Built on the first match a cue finds: most texts a hook reads match none.
+let letter: RegExp | undefined;
 // A match that ends on a letter must not run on into another; the start is checked in `nextMatch`, which keeps
 // the pattern's literal opening free for the engine's fast scan.
 const wordEnd = '(?:(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}]))';
@@ -69,6 +70,7 @@ export function nextMatch(cue: Cue, text: string, from: number): RegExpExecArray
   re.lastIndex = from;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const at = m.index;
+    letter ??= /[\p{L}\p{N}]/u;
     const onEdge = !spaced || at === 0 || !letter.test(text[at - 1] ?? '') || !letter.test(text[at] ?? '');
     if (onEdge) return m;
     re.lastIndex = at + 1;
