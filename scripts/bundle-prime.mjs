@@ -31,6 +31,23 @@ const lazyModulesFromDist = {
   },
 };
 
+/** node:module, which is not loaded when Node starts, is loaded where createRequire is called, not with the bundle. */
+const lazyNodeModule = {
+  name: 'lazy-node-module',
+  setup(context) {
+    context.onResolve({ filter: /^node:module$/ }, (args) =>
+      // The stand-in's own require is of Node's module.
+      args.namespace === 'lazy'
+        ? { path: 'node:module', external: true }
+        : { path: 'node:module', namespace: 'lazy' },
+    );
+    context.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "export const createRequire = (from) => require('node:module').createRequire(from);",
+      loader: 'js',
+    }));
+  },
+};
+
 const outfile = resolve(root, 'dist/prime.cjs');
 
 const built = await build({
@@ -55,7 +72,7 @@ const built = await build({
       "const importFromDist=(specifier)=>require(require('node:path').join(__dirname,'prime-import.cjs'))(specifier);",
     ].join(''),
   },
-  plugins: [lazyModulesFromDist],
+  plugins: [lazyModulesFromDist, lazyNodeModule],
   write: false,
 });
 

@@ -260,6 +260,23 @@ describe('remem prime, one command for every hook moment', () => {
     expect(answer.stdout).toBe('');
   });
 
+  it('reads the configuration file, and runs without HOME', () => {
+    const home = learnedHome();
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ holdout: 0 }));
+    const result = spawnSync(process.execPath, [join(repoRoot, 'bin', 'remem.js'), 'prime'], {
+      input: JSON.stringify({
+        session_id: 'configured',
+        cwd: PROJECT,
+        hook_event_name: 'UserPromptSubmit',
+        prompt: "don't ask me, just run the migration yourself",
+      }),
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] ?? '', REMEM_HOME: home },
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("don't ask me, just run it yourself");
+  });
+
   it('answers the same from the code cache, without one, and with a broken or stale one', () => {
     const home = learnedHome();
     // A copy of the launcher and the bundle: the cache it writes is its own, not the build's.
