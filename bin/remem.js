@@ -5,11 +5,12 @@ const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
 /**
- * dist/prime.cjs, compiled from V8's code cache beside it (dist/prime.cjs.cache) when there is one made for this
- * bundle and this V8: compiling the bundle costs a hook more than reading its answer from the prime index. The
- * bundle ends with its build id, and a cache starts with the id of the bundle it was made from; V8 itself refuses
- * a cache of another version or other flags. Without a usable cache the bundle is compiled as `require` would,
- * and the cache is written again once the hook has answered (`save`), for the next hook.
+ * dist/prime.cjs, compiled from V8's code cache beside it when there is one made for this bundle and this runtime:
+ * compiling the bundle costs a hook more than reading its answer from the prime index. The bundle ends with its
+ * build id, and a cache starts with the id of the bundle it was made from. Each runtime (V8 version and flags) has
+ * a cache file of its own, as V8 refuses a cache made under others, and two runtimes sharing one file would each
+ * write it over the other's. Without a usable cache the bundle is compiled as `require` would, and the cache is
+ * written once the hook has answered (`save`), for the next hook.
  */
 function loadPrime() {
   const file = join(__dirname, '..', 'dist', 'prime.cjs');
@@ -18,7 +19,7 @@ function loadPrime() {
   const footer = source.slice(-28);
   const id = footer.startsWith('\n//# build ') && footer.endsWith('\n') ? footer.slice(11, 27) : '';
   if (!id) return { prime: require(file), save: () => {} };
-  const cacheFile = `${file}.cache`;
+  const cacheFile = `${file}.${runtimeKey()}.cache`;
   let cache;
   try {
     const bytes = readFileSync(cacheFile);
@@ -46,6 +47,14 @@ function loadPrime() {
     }
   };
   return { prime: module.exports, save };
+}
+
+/** The V8 version and the flags this process runs with, as eight hex digits (FNV-1a). */
+function runtimeKey() {
+  const runtime = [process.versions.v8, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < runtime.length; i++) hash = Math.imul(hash ^ runtime.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 if (process.argv[2] === 'prime') {

@@ -5,16 +5,16 @@
  * hook never compiles code it does not run.
  *
  * The bundle ends with its build id, and a first hook run on a small memory leaves V8's code cache for it
- * beside it (dist/prime.cjs.cache), so the hooks that follow do not compile it. Code compiled from that cache
- * has no module loader for `import()` (Node 20), so the bundle's lazy imports go through dist/prime-import.cjs,
- * a module Node compiles itself.
+ * beside it (dist/prime.cjs.<runtime>.cache), so the hooks that follow do not compile it. Code compiled from
+ * that cache has no module loader for `import()` (Node 20), so the bundle's lazy imports go through
+ * dist/prime-import.cjs, a module Node compiles itself.
  */
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
@@ -89,7 +89,9 @@ if (/\bimport\s*\(/.test(bundle))
   throw new Error('the prime bundle has an import() that bypasses importFromDist');
 const id = createHash('sha256').update(bundle).digest('hex').slice(0, 16);
 writeFileSync(outfile, `${bundle}\n//# build ${id}\n`);
-rmSync(`${outfile}.cache`, { force: true });
+for (const name of readdirSync(dirname(outfile))) {
+  if (name.startsWith('prime.cjs.') && name.endsWith('.cache')) rmSync(join(dirname(outfile), name));
+}
 await warmCodeCache();
 
 /**

@@ -283,9 +283,14 @@ describe('remem prime, one command for every hook moment', () => {
     const copy = tempDir('remem-prime-cache-');
     cpSync(join(repoRoot, 'bin'), join(copy, 'bin'), { recursive: true });
     mkdirSync(join(copy, 'dist'));
-    for (const file of ['prime.cjs', 'prime.cjs.cache', 'prime-import.cjs'])
+    // The build's cache is the one for this runtime: the test runs the hook with the same Node and no flags.
+    const [cacheName, ...others] = readdirSync(join(repoRoot, 'dist')).filter((name) =>
+      /^prime\.cjs\.[0-9a-f]{8}\.cache$/.test(name),
+    );
+    expect(others).toEqual([]);
+    for (const file of ['prime.cjs', cacheName!, 'prime-import.cjs'])
       cpSync(join(repoRoot, 'dist', file), join(copy, 'dist', file));
-    const cacheFile = join(copy, 'dist', 'prime.cjs.cache');
+    const cacheFile = join(copy, 'dist', cacheName!);
     const built = readFileSync(cacheFile);
     const id = /\/\/# build ([0-9a-f]{16})\n$/.exec(
       readFileSync(join(copy, 'dist', 'prime.cjs'), 'utf8'),
@@ -293,8 +298,8 @@ describe('remem prime, one command for every hook moment', () => {
     expect(id).toBeDefined();
     expect(built.toString('latin1', 0, 16)).toBe(id);
     let session = 0;
-    const prime = () => {
-      const result = spawnSync(process.execPath, [join(copy, 'bin', 'remem.js'), 'prime'], {
+    const prime = (flags: string[] = []) => {
+      const result = spawnSync(process.execPath, [...flags, join(copy, 'bin', 'remem.js'), 'prime'], {
         input: JSON.stringify({
           session_id: `cache-${session++}`,
           cwd: PROJECT,
@@ -330,6 +335,13 @@ describe('remem prime, one command for every hook moment', () => {
       expect(prime()).toBe(answer);
       expect(statSync(cacheFile).ino).toBe(written);
     }
+    // Other V8 flags: a cache of their own, the first one left as it is.
+    const ours = statSync(cacheFile).ino;
+    expect(prime(['--max-semi-space-size=2'])).toBe(answer);
+    expect(prime(['--max-semi-space-size=2'])).toBe(answer);
+    expect(readdirSync(join(copy, 'dist')).filter((name) => name.endsWith('.cache'))).toHaveLength(2);
+    expect(prime()).toBe(answer);
+    expect(statSync(cacheFile).ino).toBe(ours);
   });
 
   it('holds out close to half of sessions', () => {
