@@ -183,6 +183,8 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
   }
   const kindOf = (row: number) => blocks[blockOf[row]!]!.kind[localOf[row]!]!;
   const details = new Map<number, { hashes: string[]; text: string }>();
+  // Each block's largest step, found on the first query (a server asks many).
+  const widestSteps: number[] = [];
   return {
     count,
     kind(row) {
@@ -225,8 +227,12 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
         const sums = new Int32Array(block.count);
         block.addSteps(sums, at, weights);
         // First with the block's largest step, in whole numbers: most rows stop here.
-        let widest = 0;
-        for (let local = 0; local < block.count; local++) widest = Math.max(widest, block.scale[local]!);
+        let widest = widestSteps[b];
+        if (widest === undefined) {
+          widest = 0;
+          for (let local = 0; local < block.count; local++) widest = Math.max(widest, block.scale[local]!);
+          widestSteps[b] = widest;
+        }
         const least = limit > 0 && widest > 0 ? (limit / widest - slack) / unit : Number.NEGATIVE_INFINITY;
         for (let local = 0; local < block.count; local++) {
           const sum = sums[local]!;
