@@ -22,8 +22,13 @@ function loadPrime() {
   const cacheFile = `${file}.${runtimeKey()}.cache`;
   let cache;
   try {
+    // V8 checks a cache's version and flags but not its contents, and a damaged cache can crash the process or
+    // run wrong code. A checksum would cost more than the cache saves (node:crypto or node:zlib take 1.5 ms to
+    // load), so the cache is written twice, and one whose copies differ is passed over.
     const bytes = readFileSync(cacheFile);
-    if (bytes.toString('latin1', 0, 16) === id) cache = bytes.subarray(16);
+    const half = (bytes.length - 16) / 2;
+    const [first, second] = [bytes.subarray(16, 16 + half), bytes.subarray(16 + half)];
+    if (bytes.toString('latin1', 0, 16) === id && half > 0 && first.equals(second)) cache = first;
   } catch {
     // no cache yet
   }
@@ -39,7 +44,8 @@ function loadPrime() {
     const temporary = `${cacheFile}.${process.pid}`;
     try {
       // Made after the hook ran, so it holds the functions compiled on the way, not only the bundle's top level.
-      writeFileSync(temporary, Buffer.concat([Buffer.from(id, 'latin1'), script.createCachedData()]));
+      const data = script.createCachedData();
+      writeFileSync(temporary, Buffer.concat([Buffer.from(id, 'latin1'), data, data]));
       renameSync(temporary, cacheFile);
     } catch {
       // a read-only install: every hook compiles the bundle, as without a cache
