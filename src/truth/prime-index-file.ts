@@ -161,21 +161,26 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     .filter((group) => group.count > 0 && (group.project === null || group.project === project))
     .map((group) => readBlock(bytes, body + group.offset, group, header));
   const count = blocks.reduce((sum, block) => sum + block.count, 0);
-  // Each block is in the projection's order: merged by `order`, the rows read as the store gives them. The merge is
-  // one sort of whole numbers (order × blocks + block, sorted natively), not a comparison per row and block.
-  const ways = blocks.length;
-  const keys = header.count * ways < 2 ** 32 ? new Uint32Array(count) : new Float64Array(count);
+  // Each block is in the projection's order: merged by `order` (a row's place in the projection, so no two rows
+  // share one), the rows read as the store gives them. The orders are copied and sorted natively; each then comes
+  // from the block whose next row it is.
+  const orders = new Uint32Array(count);
   let next = 0;
-  blocks.forEach((block, b) => {
-    for (let local = 0; local < block.count; local++) keys[next++] = block.order[local]! * ways + b;
-  });
-  keys.sort();
+  for (const block of blocks) {
+    orders.set(block.order, next);
+    next += block.count;
+  }
+  orders.sort();
   const blockOf = new Uint8Array(count);
   const localOf = new Uint32Array(count);
   const rowOf = blocks.map((block) => new Uint32Array(block.count));
   const cursors = blocks.map(() => 0);
   for (let row = 0; row < count; row++) {
-    const pick = keys[row]! % ways;
+    let pick = 0;
+    while (blocks[pick]!.order[cursors[pick]!] !== orders[row]) {
+      pick++;
+      if (pick === blocks.length) throw new Error('the prime index lists a row twice');
+    }
     blockOf[row] = pick;
     localOf[row] = cursors[pick]!;
     rowOf[pick]![cursors[pick]!] = row;
