@@ -1,11 +1,78 @@
 #!/usr/bin/env node
 // `remem prime` runs inside an agent's hook on every prompt: one bundled CommonJS file, no command-line
 // parser, and no ES module loader to start (bin/package.json makes this launcher CommonJS too).
-const entry =
-  process.argv[2] === 'prime'
-    ? require('../dist/prime.cjs').runPrime()
-    : import('../dist/cli/main.js').then((module) => module.main(process.argv.slice(2)));
+const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 
-entry.then((code) => {
-  process.exitCode = code;
-});
+/**
+ * dist/prime.cjs, compiled from V8's code cache beside it when there is one made for this bundle and this runtime:
+ * compiling the bundle costs a hook more than reading its answer from the prime index. The bundle ends with its
+ * build id, and a cache starts with the id of the bundle it was made from. Each runtime (V8 version and flags) has
+ * a cache file of its own, as V8 refuses a cache made under others, and two runtimes sharing one file would each
+ * write it over the other's. Without a usable cache the bundle is compiled as `require` would, and the cache is
+ * written once the hook has answered (`save`), for the next hook.
+ */
+function loadPrime() {
+  const file = join(__dirname, '..', 'dist', 'prime.cjs');
+  const source = readFileSync(file, 'utf8');
+  // The last line, `//# build <16 hex digits>`, read without a pattern: compiling one costs more than this.
+  const footer = source.slice(-28);
+  const id = footer.startsWith('\n//# build ') && footer.endsWith('\n') ? footer.slice(11, 27) : '';
+  if (!id) return { prime: require(file), save: () => {} };
+  const cacheFile = `${file}.${runtimeKey()}.cache`;
+  let cache;
+  try {
+    // V8 checks a cache's version and flags but not its contents, and a damaged cache can crash the process or
+    // run wrong code. A checksum would cost more than the cache saves (node:crypto or node:zlib take 1.5 ms to
+    // load), so the cache is written twice, and one whose copies differ is passed over.
+    const bytes = readFileSync(cacheFile);
+    const half = (bytes.length - 16) / 2;
+    const [first, second] = [bytes.subarray(16, 16 + half), bytes.subarray(16 + half)];
+    if (bytes.toString('latin1', 0, 16) === id && half > 0 && first.equals(second)) cache = first;
+  } catch {
+    // no cache yet
+  }
+  // Node's own wrapper for a CommonJS module. The bundle requires only Node's modules and absolute paths, so the
+  // launcher's `require` serves it.
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const vm = require('node:vm');
+  const script = new vm.Script(wrapped, { filename: file, cachedData: cache });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, dirname(file));
+  const save = () => {
+    if (cache && !script.cachedDataRejected) return;
+    const temporary = `${cacheFile}.${process.pid}`;
+    try {
+      // Made after the hook ran, so it holds the functions compiled on the way, not only the bundle's top level.
+      const data = script.createCachedData();
+      writeFileSync(temporary, Buffer.concat([Buffer.from(id, 'latin1'), data, data]));
+      renameSync(temporary, cacheFile);
+    } catch {
+      // a read-only install: every hook compiles the bundle, as without a cache
+      rmSync(temporary, { force: true });
+    }
+  };
+  return { prime: module.exports, save };
+}
+
+/** The V8 version and the flags this process runs with, as eight hex digits (FNV-1a). */
+function runtimeKey() {
+  const runtime = [process.versions.v8, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < runtime.length; i++) hash = Math.imul(hash ^ runtime.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+if (process.argv[2] === 'prime') {
+  const { prime, save } = loadPrime();
+  prime.runPrime().then((code) => {
+    process.exitCode = code;
+    save();
+  });
+} else {
+  import('../dist/cli/main.js')
+    .then((module) => module.main(process.argv.slice(2)))
+    .then((code) => {
+      process.exitCode = code;
+    });
+}

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChatApi } from './chat.ts';
 import { RememError } from './errors.ts';
@@ -103,6 +102,11 @@ function fileSchema() {
     .loose();
 }
 
+/** The user's home directory without HOME: node:os is loaded only then, as loading it costs a hook more than its use. */
+function userHomeDir(): string {
+  return (createRequire(import.meta.url)('node:os') as typeof import('node:os')).homedir();
+}
+
 function readConfigFile(home: string): FileConfig {
   const path = join(home, 'config.json');
   if (!existsSync(path)) return {};
@@ -184,7 +188,7 @@ function expandHome(path: string, userHome: string): string {
 
 /** Defaults < REMEM_HOME/config.json < REMEM_* environment < flags. The only reader of the environment. */
 export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags = {}): Config {
-  const userHome = env['HOME'] || homedir();
+  const userHome = env['HOME'] || userHomeDir();
   const home = expandHome(flags.home ?? env['REMEM_HOME'] ?? join(userHome, '.remem'), userHome);
   const file = readConfigFile(home);
   const space = (env['REMEM_EMBED'] ?? file.embed?.space ?? 'hashed') as SpaceName;

@@ -15,24 +15,25 @@ const UNSPACED_CHAR = `[[${LETTER}&&[${UNSPACED}]]--${APOSTROPHE}]`;
  * Built at run time: the `v` flag (set operations) is newer than the compile target. Built on the first
  * text outside ASCII: the script sets cost milliseconds to build, more than a hook on an English prompt spends.
  */
-let unicode: { term: RegExp; unspacedStart: RegExp } | null = null;
-function unicodePatterns(): { term: RegExp; unspacedStart: RegExp } {
+let unicode: { term: RegExp; unspacedStart: RegExp; character: RegExp } | null = null;
+function unicodePatterns(): { term: RegExp; unspacedStart: RegExp; character: RegExp } {
   unicode ??= {
     term: new RegExp(`${UNSPACED_CHAR}+|${SPACED_CHAR}+(?:${APOSTROPHE}${SPACED_CHAR}+)*`, 'gv'),
     unspacedStart: new RegExp(`^${UNSPACED_CHAR}`, 'v'),
+    // A character with its marks: Thai tone and vowel marks stay on their consonant.
+    character: /\P{M}\p{M}*|\p{M}+/gu,
   };
   return unicode;
 }
 /** Below U+0E00 (Thai) no character is of a script written without spaces. */
 const FIRST_UNSPACED = 0xe00;
-// A character with its marks: Thai tone and vowel marks stay on their consonant.
-const CHARACTER = /\P{M}\p{M}*|\p{M}+/gu;
 const APOSTROPHES = /['‘’ʼ]/;
 const ASCII = /^[\x00-\x7f]*$/;
 /** TERM restricted to ASCII, where it is this simple and about twice as fast. */
 const ASCII_TERM = /[a-z0-9]+(?:'[a-z0-9]+)*/g;
-// Elision (French, Italian): one letter or "qu" before a vowel is an article or a pronoun, not a word.
-const ELIDED = /^(?:\p{L}|qu)$/u;
+// Elision (French, Italian): one letter or "qu" before a vowel is an article or a pronoun, not a word. Built on the
+// first word with an apostrophe, as the Unicode letter class costs a hook more to build than most prompts need.
+let elided: RegExp | undefined;
 const VOWEL_START = /^[aeiouyhàâäéèêëîïôöûüùœæ]/;
 
 /**
@@ -61,7 +62,7 @@ export function tokenize(text: string): string[] {
 }
 
 function pushCharacterPairs(run: string, terms: string[]): void {
-  const chars = run.match(CHARACTER) ?? [];
+  const chars = run.match(unicodePatterns().character) ?? [];
   if (chars.length === 1) {
     terms.push(run);
     return;
@@ -73,7 +74,8 @@ function joinApostrophes(word: string): string {
   const parts = word.split(APOSTROPHES);
   const [first, second] = parts;
   if (parts.length === 2 && first !== undefined && second !== undefined) {
-    if (ELIDED.test(first) && VOWEL_START.test(second)) return second;
+    elided ??= /^(?:\p{L}|qu)$/u;
+    if (elided.test(first) && VOWEL_START.test(second)) return second;
   }
   return parts.join('');
 }

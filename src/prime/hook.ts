@@ -2,7 +2,7 @@ import type { Config, Lesson } from '../core/index.ts';
 import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
 // The hook's hot path takes the detectors and the project rule alone, not the ingest machinery behind
 // the episodes front door (and the schema library it loads).
-import { classifyHandback, needsPerson } from '../episodes/detect.ts';
+import { classifyHandback, needsPerson } from '../episodes/detect-handback.ts';
 import { projectOf } from '../episodes/project.ts';
 import type { Db } from '../store/index.ts';
 // The index reader alone: the truth front door brings the store and its writers, which a hook answered

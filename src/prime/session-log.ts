@@ -40,11 +40,17 @@ export function primeDir(home: string): string {
   return join(home, 'prime');
 }
 
+/** The last session's file name: a hook reads its session's log and then appends to it, and hashes once. */
+let named: { session: string; name: string } | null = null;
+
 function sessionFile(home: string, session: string): string {
-  const name = Buffer.from(sha256(Buffer.from(session, 'utf8')))
-    .toString('hex')
-    .slice(0, 24);
-  return join(primeDir(home), `${name}.jsonl`);
+  if (named?.session !== session) {
+    const name = Buffer.from(sha256(Buffer.from(session, 'utf8')))
+      .toString('hex')
+      .slice(0, 24);
+    named = { session, name };
+  }
+  return join(primeDir(home), `${named.name}.jsonl`);
 }
 
 export function readSessionLog(home: string, session: string): PrimeLogRow[] {

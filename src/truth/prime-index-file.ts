@@ -22,7 +22,7 @@ export interface PrimeRows {
   afterHandback(row: number): number;
   /**
    * The cosine of each row with `query` (a unit vector). Exact for every row that can reach `cut`; a row
-   * that cannot gets its int8 estimate, which stays below the cut.
+   * that cannot gets -Infinity.
    */
   similarities(query: Float32Array, cut: number): Float64Array;
   /** The lesson hashes (one for a lesson, two for a question) and the text shown. */
@@ -97,8 +97,8 @@ interface Block {
   detailStart: Uint32Array;
   detailLength: Uint32Array;
   scale: Float32Array;
-  /** Adds each local row's int8 dot product with the query's non-zero components (`at`, `values`) to `sums`. */
-  addSteps(sums: Float64Array, at: readonly number[], values: readonly number[]): void;
+  /** Adds each local row's int8 dot product with the query's non-zero components in whole units (`at`, `weights`) to `sums`. */
+  addSteps(sums: Int32Array, at: readonly number[], weights: readonly number[]): void;
 }
 
 function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: PrimeIndexHeader): Block {
@@ -127,11 +127,11 @@ function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: Pri
 /** Dimension by dimension: component d of local row r is at d × count + r. */
 function denseSteps(block: Buffer, at: number, count: number, dims: number): Block['addSteps'] {
   const steps = new Int8Array(block.buffer, block.byteOffset + at, dims * count);
-  return (sums, dimensions, values) => {
+  return (sums, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
       const base = dimensions[k]! * count;
-      const value = values[k]!;
-      for (let r = 0; r < count; r++) sums[r] = sums[r]! + steps[base + r]! * value;
+      const weight = weights[k]!;
+      for (let r = 0; r < count; r++) sums[r] = sums[r]! + steps[base + r]! * weight;
     }
   };
 }
@@ -145,11 +145,12 @@ function postedSteps(block: Buffer, at: number, dims: number): Block['addSteps']
   }
   const rows = column(block, at + 4 * (dims + 1), total, Uint32Array);
   const steps = new Int8Array(block.buffer, block.byteOffset + at + 4 * (dims + 1) + 4 * total, total);
-  return (sums, dimensions, values) => {
+  return (sums, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
       const d = dimensions[k]!;
-      const value = values[k]!;
-      for (let j = starts[d]!; j < starts[d + 1]!; j++) sums[rows[j]!] = sums[rows[j]!]! + steps[j]! * value;
+      const weight = weights[k]!;
+      const end = starts[d + 1]!;
+      for (let j = starts[d]!; j < end; j++) sums[rows[j]!] = sums[rows[j]!]! + steps[j]! * weight;
     }
   };
 }
@@ -160,27 +161,35 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     .filter((group) => group.count > 0 && (group.project === null || group.project === project))
     .map((group) => readBlock(bytes, body + group.offset, group, header));
   const count = blocks.reduce((sum, block) => sum + block.count, 0);
-  // Each block is in the projection's order: merged by `order`, the rows read as the store gives them.
+  // Each block is in the projection's order: merged by `order` (a row's place in the projection, so no two rows
+  // share one), the rows read as the store gives them. The orders are copied and sorted natively; each then comes
+  // from the block whose next row it is.
+  const orders = new Uint32Array(count);
+  let next = 0;
+  for (const block of blocks) {
+    orders.set(block.order, next);
+    next += block.count;
+  }
+  orders.sort();
   const blockOf = new Uint8Array(count);
   const localOf = new Uint32Array(count);
+  const rowOf = blocks.map((block) => new Uint32Array(block.count));
   const cursors = blocks.map(() => 0);
   for (let row = 0; row < count; row++) {
     let pick = 0;
-    let least = Number.POSITIVE_INFINITY;
-    for (let b = 0; b < blocks.length; b++) {
-      const at = cursors[b]!;
-      const block = blocks[b]!;
-      if (at < block.count && block.order[at]! < least) {
-        least = block.order[at]!;
-        pick = b;
-      }
+    while (blocks[pick]!.order[cursors[pick]!] !== orders[row]) {
+      pick++;
+      if (pick === blocks.length) throw new Error('the prime index lists a row twice');
     }
     blockOf[row] = pick;
     localOf[row] = cursors[pick]!;
+    rowOf[pick]![cursors[pick]!] = row;
     cursors[pick]! += 1;
   }
   const kindOf = (row: number) => blocks[blockOf[row]!]!.kind[localOf[row]!]!;
   const details = new Map<number, { hashes: string[]; text: string }>();
+  // Each block's largest step, found on the first query (a server asks many).
+  const widestSteps: number[] = [];
   return {
     count,
     kind(row) {
@@ -199,34 +208,48 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
       const at: number[] = [];
       const values: number[] = [];
       let l1 = 0;
+      let largest = 0;
       for (let i = 0; i < dims; i++) {
         const value = query[i]!;
         if (value === 0) continue;
         at.push(i);
         values.push(value);
         l1 += Math.abs(value);
+        largest = Math.max(largest, Math.abs(value));
       }
-      const estimates = blocks.map((block) => {
-        const sums = new Float64Array(block.count);
-        block.addSteps(sums, at, values);
-        return sums;
-      });
-      const out = new Float64Array(count);
-      for (let row = 0; row < count; row++) {
-        const block = blocks[blockOf[row]!]!;
-        const local = localOf[row]!;
-        const step = block.scale[local]!;
-        const estimate = estimates[blockOf[row]!]![local]! * step;
-        // Each component is off by at most half a step, so the estimate is off by at most step/2 · |query|₁.
-        if (estimate + step * 0.5001 * l1 + 1e-7 < cut) {
-          out[row] = estimate;
-          continue;
+      if (at.length === 0) return new Float64Array(count);
+      // The query in whole units, as fine as keeps every sum below 2^30: the int8 sums are then sums of small
+      // integers, which code that runs once adds without allocating, where each sum of fractions allocates a number.
+      const unit = largest / Math.floor(2 ** 30 / (127 * at.length));
+      const weights = values.map((value) => Math.round(value / unit));
+      // A row's cosine is step × its int8 dot product with the query, each of the row's components off by at most
+      // half a step (so by step × l1 / 2 in all); that product is unit × its sum, each weight off by at most half a
+      // unit (so by 127 × unit / 2 per component). Both allowances, with a little for rounding, make the bound.
+      const slack = 0.5001 * l1 + 0.5001 * 127 * at.length * unit;
+      const limit = cut - 1e-7;
+      const out = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+      blocks.forEach((block, b) => {
+        const sums = new Int32Array(block.count);
+        block.addSteps(sums, at, weights);
+        // First with the block's largest step, in whole numbers: most rows stop here.
+        let widest = widestSteps[b];
+        if (widest === undefined) {
+          // Math.max over the column itself, a few thousand steps at a time (a spread has a size limit): a loop
+          // here would make this code hot enough for V8 to optimize it, in the background, after the hook is done.
+          widest = 0;
+          for (let from = 0; from < block.count; from += 4096)
+            widest = Math.max(widest, ...block.scale.subarray(from, from + 4096));
+          widestSteps[b] = widest;
         }
-        const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
-        let exact = 0;
-        for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
-        out[row] = exact;
-      }
+        const least = limit > 0 && widest > 0 ? (limit / widest - slack) / unit : Number.NEGATIVE_INFINITY;
+        sums.forEach((sum, local) => {
+          if (sum < least || block.scale[local]! * (unit * sum + slack) < limit) return;
+          const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
+          let exact = 0;
+          for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
+          out[rowOf[b]![local]!] = exact;
+        });
+      });
       return out;
     },
     detail(row) {

@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isHeldOut } from '../../src/prime/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
-import { remem } from '../helpers/remem.ts';
+import { remem, repoRoot } from '../helpers/remem.ts';
 
 const tempDir = useTempDirs();
 const PROJECT = '/tmp/remem-prime-project';
@@ -257,6 +258,93 @@ describe('remem prime, one command for every hook moment', () => {
     const answer = hook(broken, { hook_event_name: 'UserPromptSubmit', prompt: 'anything' });
     expect(answer.code).toBe(0);
     expect(answer.stdout).toBe('');
+  });
+
+  it('reads the configuration file, and runs without HOME', () => {
+    const home = learnedHome();
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ holdout: 0 }));
+    const result = spawnSync(process.execPath, [join(repoRoot, 'bin', 'remem.js'), 'prime'], {
+      input: JSON.stringify({
+        session_id: 'configured',
+        cwd: PROJECT,
+        hook_event_name: 'UserPromptSubmit',
+        prompt: "don't ask me, just run the migration yourself",
+      }),
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'] ?? '', REMEM_HOME: home },
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("don't ask me, just run it yourself");
+  });
+
+  it('answers the same from the code cache, without one, and with a broken or stale one', () => {
+    const home = learnedHome();
+    // A copy of the launcher and the bundle: the cache it writes is its own, not the build's.
+    const copy = tempDir('remem-prime-cache-');
+    cpSync(join(repoRoot, 'bin'), join(copy, 'bin'), { recursive: true });
+    mkdirSync(join(copy, 'dist'));
+    // The build's cache is the one for this runtime: the test runs the hook with the same Node and no flags.
+    const [cacheName, ...others] = readdirSync(join(repoRoot, 'dist')).filter((name) =>
+      /^prime\.cjs\.[0-9a-f]{8}\.cache$/.test(name),
+    );
+    expect(others).toEqual([]);
+    for (const file of ['prime.cjs', cacheName!, 'prime-import.cjs'])
+      cpSync(join(repoRoot, 'dist', file), join(copy, 'dist', file));
+    const cacheFile = join(copy, 'dist', cacheName!);
+    const built = readFileSync(cacheFile);
+    const id = /\/\/# build ([0-9a-f]{16})\n$/.exec(
+      readFileSync(join(copy, 'dist', 'prime.cjs'), 'utf8'),
+    )?.[1];
+    expect(id).toBeDefined();
+    expect(built.toString('latin1', 0, 16)).toBe(id);
+    let session = 0;
+    const prime = (flags: string[] = []) => {
+      const result = spawnSync(process.execPath, [...flags, join(copy, 'bin', 'remem.js'), 'prime'], {
+        input: JSON.stringify({
+          session_id: `cache-${session++}`,
+          cwd: PROJECT,
+          hook_event_name: 'UserPromptSubmit',
+          prompt: "don't ask me, just run the migration yourself",
+        }),
+        encoding: 'utf8',
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          HOME: join(home, 'user'),
+          REMEM_HOME: home,
+          REMEM_HOLDOUT: '0',
+        },
+      });
+      expect(result.status).toBe(0);
+      expect(result.stderr).toBe('');
+      return result.stdout;
+    };
+    // A cache V8 takes is left as it is (a cache written again is a new file).
+    const taken = statSync(cacheFile).ino;
+    const answer = prime();
+    expect(answer).toContain("don't ask me, just run it yourself");
+    expect(statSync(cacheFile).ino).toBe(taken);
+    const broken = Buffer.concat([built.subarray(0, 16), Buffer.from('not a code cache at all')]);
+    const stale = Buffer.concat([Buffer.from('0123456789abcdef'), built.subarray(16)]);
+    // One bit changed deep in the code: V8 would take it, and might crash or run the wrong code.
+    const damaged = Buffer.from(built);
+    damaged[damaged.length - 1000]! ^= 0x10;
+    for (const cache of [broken, stale, damaged, null]) {
+      if (cache) writeFileSync(cacheFile, cache);
+      else rmSync(cacheFile);
+      expect(prime()).toBe(answer);
+      // Written again for the next hook, for this bundle, and taken by it.
+      const written = statSync(cacheFile).ino;
+      expect(readFileSync(cacheFile).toString('latin1', 0, 16)).toBe(id);
+      expect(prime()).toBe(answer);
+      expect(statSync(cacheFile).ino).toBe(written);
+    }
+    // Other V8 flags: a cache of their own, the first one left as it is.
+    const ours = statSync(cacheFile).ino;
+    expect(prime(['--max-semi-space-size=2'])).toBe(answer);
+    expect(prime(['--max-semi-space-size=2'])).toBe(answer);
+    expect(readdirSync(join(copy, 'dist')).filter((name) => name.endsWith('.cache'))).toHaveLength(2);
+    expect(prime()).toBe(answer);
+    expect(statSync(cacheFile).ino).toBe(ours);
   });
 
   it('holds out close to half of sessions', () => {

@@ -1,182 +1,171 @@
 /** The reply's closing hands work back to the person: rule sets read by `classifyHandback`. */
 import type { RuleSet } from './index.ts';
+import { ruleSet } from './rule-set.ts';
 
 /**
  * The reply's closing offers or asks permission to do work the agent could do itself, lists next steps of its
  * own work, or tells the person to run what it could run (`offer`; paper §4.3.1, §7.1 finding 2).
  */
-export const HANDBACK: RuleSet = {
-  name: 'HANDBACK',
-  groups: [
-    {
-      lang: 'en',
-      examples: ['dev-hb-0008', 'dev-hb-0064', 'dev-hb-0074', 'dev-hb-0094', 'dev-hb-0101'],
-      patterns: [
-        /(?:would|do) you (?:like|want) (?:me )?to|(?:do you )?want me to|shall i|should i [^.!?\n]{1,100}\?/,
-        /i can [^.!?\n]{1,120}? if you (?:want|like|wish|'d like|would like|prefer)|if you(?:'d| would)? like,? i (?:can|could|will)/,
-        /if you want,? i (?:can|could|will)|let me know if you(?:'d| would)? (?:want|like)|please confirm/,
-        /would you like (?:instructions|a script|help|me)|^#{0,4} ?(?:suggested |recommended )?next steps?:?$|the (?:only|last|final|remaining|next) step (?:is|left|would be)/m,
-        /run (?:the following|these|this) (?:commands?|script)|(?:restart|reload|rebuild) (?:your|the) (?:[\w.]+ ){0,2}(?:server|app|application)/,
-        /(?:you(?:'ll| will)? need to|you should|make sure to|be sure to|don't forget to) (?:run|install|restart|execute|commit|push|pass|update|apply|copy|paste|save|replace|convert)/,
-        /(?:paste|copy) (?:that|this|it) (?:into|in|to)|update your (?:[\w.]+ ){0,2}(?:files?|code|config\w*)|save it as|make it executable/,
-      ],
-    },
-    {
-      lang: 'zh',
-      examples: ['dev-hb-0004', 'dev-hb-0015', 'dev-hb-0050', 'dev-hb-0077', 'dev-hb-0078'],
-      patterns: [
-        /需要我|要不要我|要我(?:帮|来|再)|我可以(?:帮你|为你|再|直接).{0,40}(?:吗|\?)|如果(?:你|您)(?:愿意|需要|想)[,，]?.{0,20}我(?:可以|就|会|下一步)/,
-        /(?:你|您)需要(?:确保|运行|执行|安装|重启|手动)|请(?:运行|执行|重启|重新启动|手动)|接下来(?:执行|运行|提交)|建议(?:立刻|立即)?(?:提交|运行|执行)/,
-        /确认后我|可以说一声|可以说一下/,
-      ],
-    },
-    {
-      lang: 'ja',
-      examples: ['dev-hb-0005', 'dev-hb-0085', 'dev-hb-0089', 'dev-hb-0151'],
-      patterns: [
-        /しましょうか|しますか|(?:教えて|実行して|試して|確認して|起動して|設定して)(?:ください|みてください)/,
-      ],
-    },
-    {
-      lang: 'ru',
-      examples: ['dev-hb-0049', 'dev-hb-0149', 'dev-hb-0161'],
-      patterns: [/хотите|готовы ли вы|если да\W{0,3}напишите|могу (?:\p{L}+ ){0,4}если/u],
-    },
-    {
-      lang: 'fr',
-      examples: ['dev-hb-0026', 'dev-hb-0054'],
-      patterns: [/souhaitez-vous|voulez-vous|je peux (?:\p{L}+ ){0,5}si vous|pouvez-vous/u],
-    },
-    {
-      lang: 'es',
-      examples: ['dev-hb-0030', 'dev-hb-0042'],
-      patterns: [/(?:desea|quiere|quieres|querés) (?:que|\p{L}+[aei]r)|te gustaría/u],
-    },
-    {
-      lang: 'it',
-      examples: ['dev-hb-0072', 'dev-hb-0102'],
-      patterns: [/se vuoi,? (?:posso|ti)|(?<!non )vuoi che/],
-    },
-    {
-      lang: 'pl',
-      examples: ['dev-hb-0041', 'dev-hb-0061', 'dev-hb-0136'],
-      patterns: [/chcesz,? (?:żebym|abym|bym)|czy chcesz|daj znać,? czy chcesz/],
-    },
-  ],
-};
+export const HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('HANDBACK', () => [
+  {
+    lang: 'en',
+    examples: ['dev-hb-0008', 'dev-hb-0064', 'dev-hb-0074', 'dev-hb-0094', 'dev-hb-0101'],
+    patterns: [
+      /(?:would|do) you (?:like|want) (?:me )?to|(?:do you )?want me to|shall i|should i [^.!?\n]{1,100}\?/,
+      /i can [^.!?\n]{1,120}? if you (?:want|like|wish|'d like|would like|prefer)|if you(?:'d| would)? like,? i (?:can|could|will)/,
+      /if you want,? i (?:can|could|will)|let me know if you(?:'d| would)? (?:want|like)|please confirm/,
+      /would you like (?:instructions|a script|help|me)|^#{0,4} ?(?:suggested |recommended )?next steps?:?$|the (?:only|last|final|remaining|next) step (?:is|left|would be)/m,
+      /run (?:the following|these|this) (?:commands?|script)|(?:restart|reload|rebuild) (?:your|the) (?:[\w.]+ ){0,2}(?:server|app|application)/,
+      /(?:you(?:'ll| will)? need to|you should|make sure to|be sure to|don't forget to) (?:run|install|restart|execute|commit|push|pass|update|apply|copy|paste|save|replace|convert)/,
+      /(?:paste|copy) (?:that|this|it) (?:into|in|to)|update your (?:[\w.]+ ){0,2}(?:files?|code|config\w*)|save it as|make it executable/,
+    ],
+  },
+  {
+    lang: 'zh',
+    examples: ['dev-hb-0004', 'dev-hb-0015', 'dev-hb-0050', 'dev-hb-0077', 'dev-hb-0078'],
+    patterns: [
+      /需要我|要不要我|要我(?:帮|来|再)|我可以(?:帮你|为你|再|直接).{0,40}(?:吗|\?)|如果(?:你|您)(?:愿意|需要|想)[,，]?.{0,20}我(?:可以|就|会|下一步)/,
+      /(?:你|您)需要(?:确保|运行|执行|安装|重启|手动)|请(?:运行|执行|重启|重新启动|手动)|接下来(?:执行|运行|提交)|建议(?:立刻|立即)?(?:提交|运行|执行)/,
+      /确认后我|可以说一声|可以说一下/,
+    ],
+  },
+  {
+    lang: 'ja',
+    examples: ['dev-hb-0005', 'dev-hb-0085', 'dev-hb-0089', 'dev-hb-0151'],
+    patterns: [
+      /しましょうか|しますか|(?:教えて|実行して|試して|確認して|起動して|設定して)(?:ください|みてください)/,
+    ],
+  },
+  {
+    lang: 'ru',
+    examples: ['dev-hb-0049', 'dev-hb-0149', 'dev-hb-0161'],
+    patterns: [/хотите|готовы ли вы|если да\W{0,3}напишите|могу (?:\p{L}+ ){0,4}если/u],
+  },
+  {
+    lang: 'fr',
+    examples: ['dev-hb-0026', 'dev-hb-0054'],
+    patterns: [/souhaitez-vous|voulez-vous|je peux (?:\p{L}+ ){0,5}si vous|pouvez-vous/u],
+  },
+  {
+    lang: 'es',
+    examples: ['dev-hb-0030', 'dev-hb-0042'],
+    patterns: [/(?:desea|quiere|quieres|querés) (?:que|\p{L}+[aei]r)|te gustaría/u],
+  },
+  {
+    lang: 'it',
+    examples: ['dev-hb-0072', 'dev-hb-0102'],
+    patterns: [/se vuoi,? (?:posso|ti)|(?<!non )vuoi che/],
+  },
+  {
+    lang: 'pl',
+    examples: ['dev-hb-0041', 'dev-hb-0061', 'dev-hb-0136'],
+    patterns: [/chcesz,? (?:żebym|abym|bym)|czy chcesz|daj znać,? czy chcesz/],
+  },
+]);
 
 /**
  * The closing waits on something only the person has or can do: a credential, a look at their own screen or
  * device, a dashboard step, a file added to the chat, a learner's own answer (`waiting`).
  */
-export const WAITING: RuleSet = {
-  name: 'WAITING',
-  groups: [
-    {
-      lang: 'en',
-      examples: ['dev-hb-0021', 'dev-hb-0027', 'dev-hb-0032', 'dev-hb-0055', 'dev-hb-0058'],
-      patterns: [
-        /(?:paste|enter|provide|share|send|give me) (?:your|the) (?:[\w-]+ ){0,2}(?:key|token|password|secret|credentials?)/,
-        /add (?:[\w./-]+ ){0,6}(?:to|in) (?:the|this|our) (?:chat|conversation)|please (?:provide|share|send|paste|upload|attach)/,
-        /once (?:you|i) (?:have|add|provide|share|send|confirm|run|restart)|(?:let me know|tell me) (?:once|when|whether)/,
-        /let me know if:|let me know if (?:it|the|that|this) (?:works|worked|fixes|shows|looks|is resolved)/,
-        /take a look|how does it look|(?:does|did) (?:it|that|this|the \w+|\w+) (?:\w+ )?(?:look|work|render|show|hold|appear)/,
-        /can you (?:check|confirm|verify|test|try|look|see|open)|what (?:do you see|does it show)/,
-        /(?:i need|i'll need|i still need) (?:you to|your)|let me know when you(?:'re| are) (?:ready|done)|waiting (?:for|on) (?:you|your)/,
-      ],
-    },
-    {
-      lang: 'zh',
-      examples: ['dev-hb-0132', 'dev-hb-0139'],
-      patterns: [
-        /告诉我结果|(?:发给|贴给)我|等(?:你|您)|控制台.{0,10}(?:显示|看到)|(?:你|您)需要(?:点击|登录)|点击它|点击页面|您可以直接复制/,
-      ],
-    },
-    {
-      lang: 'ru',
-      examples: ['dev-hb-0011', 'dev-hb-0014', 'dev-hb-0115'],
-      patterns: [/жду|пришлите|укажите путь|как бы вы|вопрос:|соотнесите/],
-    },
-    {
-      lang: 'fr',
-      examples: ['dev-hb-0152', 'dev-hb-0165'],
-      patterns: [
-        /qu'est-ce qui s'affiche|pourriez-vous me (?:montrer|donner|envoyer|partager)|(?:partagez|envoyez|montrez)-moi/,
-      ],
-    },
-    {
-      lang: 'es',
-      examples: ['dev-hb-0018'],
-      patterns: [/av[ií]sa?me|avíseme|cuando tengas|(?:envíame|pásame|pasame)/],
-    },
-    { lang: 'pl', examples: ['dev-hb-0124'], patterns: [/napisz,? co (?:dokładnie )?widzisz|wklej/] },
-  ],
-};
+export const WAITING: RuleSet = /* @__PURE__ */ ruleSet('WAITING', () => [
+  {
+    lang: 'en',
+    examples: ['dev-hb-0021', 'dev-hb-0027', 'dev-hb-0032', 'dev-hb-0055', 'dev-hb-0058'],
+    patterns: [
+      /(?:paste|enter|provide|share|send|give me) (?:your|the) (?:[\w-]+ ){0,2}(?:key|token|password|secret|credentials?)/,
+      /add (?:[\w./-]+ ){0,6}(?:to|in) (?:the|this|our) (?:chat|conversation)|please (?:provide|share|send|paste|upload|attach)/,
+      /once (?:you|i) (?:have|add|provide|share|send|confirm|run|restart)|(?:let me know|tell me) (?:once|when|whether)/,
+      /let me know if:|let me know if (?:it|the|that|this) (?:works|worked|fixes|shows|looks|is resolved)/,
+      /take a look|how does it look|(?:does|did) (?:it|that|this|the \w+|\w+) (?:\w+ )?(?:look|work|render|show|hold|appear)/,
+      /can you (?:check|confirm|verify|test|try|look|see|open)|what (?:do you see|does it show)/,
+      /(?:i need|i'll need|i still need) (?:you to|your)|let me know when you(?:'re| are) (?:ready|done)|waiting (?:for|on) (?:you|your)/,
+    ],
+  },
+  {
+    lang: 'zh',
+    examples: ['dev-hb-0132', 'dev-hb-0139'],
+    patterns: [
+      /告诉我结果|(?:发给|贴给)我|等(?:你|您)|控制台.{0,10}(?:显示|看到)|(?:你|您)需要(?:点击|登录)|点击它|点击页面|您可以直接复制/,
+    ],
+  },
+  {
+    lang: 'ru',
+    examples: ['dev-hb-0011', 'dev-hb-0014', 'dev-hb-0115'],
+    patterns: [/жду|пришлите|укажите путь|как бы вы|вопрос:|соотнесите/],
+  },
+  {
+    lang: 'fr',
+    examples: ['dev-hb-0152', 'dev-hb-0165'],
+    patterns: [
+      /qu'est-ce qui s'affiche|pourriez-vous me (?:montrer|donner|envoyer|partager)|(?:partagez|envoyez|montrez)-moi/,
+    ],
+  },
+  {
+    lang: 'es',
+    examples: ['dev-hb-0018'],
+    patterns: [/av[ií]sa?me|avíseme|cuando tengas|(?:envíame|pásame|pasame)/],
+  },
+  { lang: 'pl', examples: ['dev-hb-0124'], patterns: [/napisz,? co (?:dokładnie )?widzisz|wklej/] },
+]);
 
 /** The closing asks the person to choose or clarify what they want (`question`). */
-export const CLARIFYING: RuleSet = {
-  name: 'CLARIFYING',
-  groups: [
-    {
-      lang: 'en',
-      examples: ['dev-hb-0007', 'dev-hb-0092', 'dev-hb-0103', 'dev-hb-0108', 'dev-hb-0118'],
-      patterns: [
-        /which (?:one|option|approach|path|way|direction|version|do you|would you)|(?:would|do) you prefer/,
-        /(?:should|shall) i [^.?!\n]{1,80} or [^.?!\n]{1,80}\?/,
-        /what(?:'s| is) your preference|what would you like to (?:tackle|focus on|do) next|(?:clarify|specify) what/,
-        /^[-*]? ?\**(?:option )?[a-c][).:]\**/m,
-      ],
-    },
-    {
-      lang: 'zh',
-      examples: ['dev-hb-0001', 'dev-hb-0022', 'dev-hb-0071'],
-      patterns: [/选哪|哪一项|哪种|怎么执行|如果你愿意补充/],
-    },
-    {
-      lang: 'ru',
-      examples: ['dev-hb-0081', 'dev-hb-0112'],
-      patterns: [/или продолжить|всё ли вас устраивает/],
-    },
-    {
-      lang: 'fr',
-      examples: ['dev-hb-0170'],
-      patterns: [/quelle (?:approche|option|solution)|préférez-vous/],
-    },
-  ],
-};
+export const CLARIFYING: RuleSet = /* @__PURE__ */ ruleSet('CLARIFYING', () => [
+  {
+    lang: 'en',
+    examples: ['dev-hb-0007', 'dev-hb-0092', 'dev-hb-0103', 'dev-hb-0108', 'dev-hb-0118'],
+    patterns: [
+      /which (?:one|option|approach|path|way|direction|version|do you|would you)|(?:would|do) you prefer/,
+      /(?:should|shall) i [^.?!\n]{1,80} or [^.?!\n]{1,80}\?/,
+      /what(?:'s| is) your preference|what would you like to (?:tackle|focus on|do) next|(?:clarify|specify) what/,
+      /^[-*]? ?\**(?:option )?[a-c][).:]\**/m,
+    ],
+  },
+  {
+    lang: 'zh',
+    examples: ['dev-hb-0001', 'dev-hb-0022', 'dev-hb-0071'],
+    patterns: [/选哪|哪一项|哪种|怎么执行|如果你愿意补充/],
+  },
+  {
+    lang: 'ru',
+    examples: ['dev-hb-0081', 'dev-hb-0112'],
+    patterns: [/или продолжить|всё ли вас устраивает/],
+  },
+  {
+    lang: 'fr',
+    examples: ['dev-hb-0170'],
+    patterns: [/quelle (?:approche|option|solution)|préférez-vous/],
+  },
+]);
 
 /**
  * Closings that hand nothing back: generic pleasantries ("Would you like me to make any adjustments?",
  * "anything else?") and turns cut off while the agent is still acting ("Let me run …", "Cancelled").
  * When one of these is the last cue, the reply is not a hand-back.
  */
-export const NOT_HANDBACK: RuleSet = {
-  name: 'NOT_HANDBACK',
-  groups: [
-    {
-      lang: 'en',
-      examples: ['dev-hb-0009', 'dev-hb-0031', 'dev-hb-0038', 'dev-hb-0082', 'dev-hb-0084'],
-      patterns: [
-        /(?:(?:would|do) you (?:like|want) me to|or) (?:make any (?:\w+ )?(?:adjustments|changes|modifications)|explain (?:any|anything|more))/,
-        /is there anything (?:else|specific)|anything else|(?:would you like|want) me to help with\?|ready to help/,
-        /let me know if you (?:need|have) (?:anything|any|more|further|other)|feel free to/,
-      ],
-    },
-    {
-      lang: 'en',
-      examples: ['dev-hb-0035', 'dev-hb-0046', 'dev-hb-0076', 'dev-hb-0104', 'dev-hb-0109'],
-      patterns: [
-        /(?:^|[.!?:] )(?:let me (?!know)\w+|let's (?:\w+ )?(?:create|build|run|check|try|fix|verify)|now (?:let me|i'll))/m,
-        /i'm (?:now )?(?:replacing|adding|running|checking|fixing|updating|installing)/,
-        /(?:^|[.!] )proceeding|proceeding (?:with|now)|starting with|here's the change|^cancell?ed$/m,
-      ],
-    },
-    {
-      lang: 'zh',
-      examples: ['dev-hb-0002', 'dev-hb-0019', 'dev-hb-0053', 'dev-hb-0133'],
-      patterns: [/现在开始|我先|进一步的调整或解释|如果(?:你|您)(?:还)?需要(?:添加)?其他.{0,30}请告诉我/],
-    },
-    { lang: 'fr', examples: ['dev-hb-0156'], patterns: [/^je vais/m] },
-    { lang: 'pl', examples: ['dev-hb-0087'], patterns: [/coś jeszcze/] },
-  ],
-};
+export const NOT_HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('NOT_HANDBACK', () => [
+  {
+    lang: 'en',
+    examples: ['dev-hb-0009', 'dev-hb-0031', 'dev-hb-0038', 'dev-hb-0082', 'dev-hb-0084'],
+    patterns: [
+      /(?:(?:would|do) you (?:like|want) me to|or) (?:make any (?:\w+ )?(?:adjustments|changes|modifications)|explain (?:any|anything|more))/,
+      /is there anything (?:else|specific)|anything else|(?:would you like|want) me to help with\?|ready to help/,
+      /let me know if you (?:need|have) (?:anything|any|more|further|other)|feel free to/,
+    ],
+  },
+  {
+    lang: 'en',
+    examples: ['dev-hb-0035', 'dev-hb-0046', 'dev-hb-0076', 'dev-hb-0104', 'dev-hb-0109'],
+    patterns: [
+      /(?:^|[.!?:] )(?:let me (?!know)\w+|let's (?:\w+ )?(?:create|build|run|check|try|fix|verify)|now (?:let me|i'll))/m,
+      /i'm (?:now )?(?:replacing|adding|running|checking|fixing|updating|installing)/,
+      /(?:^|[.!] )proceeding|proceeding (?:with|now)|starting with|here's the change|^cancell?ed$/m,
+    ],
+  },
+  {
+    lang: 'zh',
+    examples: ['dev-hb-0002', 'dev-hb-0019', 'dev-hb-0053', 'dev-hb-0133'],
+    patterns: [/现在开始|我先|进一步的调整或解释|如果(?:你|您)(?:还)?需要(?:添加)?其他.{0,30}请告诉我/],
+  },
+  { lang: 'fr', examples: ['dev-hb-0156'], patterns: [/^je vais/m] },
+  { lang: 'pl', examples: ['dev-hb-0087'], patterns: [/coś jeszcze/] },
+]);

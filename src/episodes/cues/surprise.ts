@@ -1,89 +1,84 @@
 /** The agent states it was wrong or surprised: rule sets read by `detectSurprise`. */
 import type { RuleSet } from './index.ts';
+import { ruleSet } from './rule-set.ts';
 
 /**
  * The agent states it was wrong or surprised: it concedes an error, an observation contradicts what it
  * expected, or it revises its own diagnosis. "I see the issue", "Actually, let me try …" and "You're absolutely
  * right!" accepting a request are not enough: a concession must follow "you're right" (see `NOT_SURPRISE`).
  */
-export const STATED_SURPRISE: RuleSet = {
-  name: 'STATED_SURPRISE',
-  groups: [
-    {
-      lang: 'en',
-      examples: ['dev-sur-0009', 'dev-sur-0049', 'dev-sur-0067', 'dev-sur-0099', 'dev-sur-0004'],
-      patterns: [
-        /i (?:was|am) (?:wrong|mistaken)|i made (?:a|an) (?:\w+ )?(?:mistake|error)|my (?:mistake|bad|apologies|error)/,
-        /(?:apologi[sz]e|sorry) for (?:the|my|any) (?:\w+ )?(?:confusion|mistake|error|oversight|misunderstanding)/,
-        /i (?:misread|misunderstood|overlooked|introduced (?:a|an|the|some))|(?:catching|caught|spotting) (?:my |that |the )?(?:mistake|error)|good catch/,
-        /my previous (?:\w+ ){0,2}(?:did ?n't|did not|was ?n't|was not|was wrong|introduced|broke|caused|missed)|previous incorrect/,
-        /the previous (?:fix|edit|change|attempt|approach|command|search|block)s? (?:did ?n't|did not|was ?n't|was not|introduced|broke|caused|missed|failed)/,
-      ],
-    },
-    {
-      lang: 'en',
-      examples: ['dev-sur-0008', 'dev-sur-0035', 'dev-sur-0038', 'dev-sur-0057', 'dev-sur-0080'],
-      patterns: [
-        /you(?:'re| are) (?:absolutely |quite |completely )?(?:right|correct)\b.{0,150}?(?:apologi[sz]e|apologies|sorry|mistakes?|incorrect|wrong|previous(?:ly)?|failed|is ?n't|was ?n't|are ?n't|correct \w+|again)/,
-        /you(?:'re| are) (?:right|correct) (?:-|—|–|to (?:flag|point out|catch|question))/,
-      ],
-    },
-    {
-      lang: 'en',
-      examples: ['dev-sur-0012', 'dev-sur-0018', 'dev-sur-0054', 'dev-sur-0070', 'dev-sur-0077'],
-      patterns: [
-        /did ?n't (?:work|go|behave|turn out) as (?:i |we )?expected|(?:than|what) (?:i|we) (?:expected|assumed|thought)/,
-        /(?:this|that|it)(?:'s| is| was) (?:very |quite |really |rather |a bit |pretty )?(?:strange|odd|weird|unexpected|surprising|puzzling|baffling)/,
-        /(?<!if (?:it )?)turn(?:s|ed) out|surprised|to my surprise|mystery|that explains|on (?:closer|second) (?:look|inspection|thought)/,
-        /the (?:real|actual|true) (?:problem|issue|cause|culprit|reason)|wait,? (?:that's|that is|this is|it's) not (?:right|correct)/,
-        /oops|whoops|i (?:had )?(?:assumed|thought|expected) [^.!?\n]{1,80}(?:but|however)|i (?:now )?reali[sz]ed?|(?:treat|take) (?:that|this) as a correction|my (?:\w+ ){0,2}needs? (?:adjustment|adjusting|fixing|correcting)|(?:^|[.!?] )(?:(?:ah|aha|oh|huh)(?:,? (?:right|i see|wait)|!)|interesting(?:!| -| —|,|\.))/m,
-      ],
-    },
-    {
-      lang: 'zh',
-      examples: ['dev-sur-0034', 'dev-sur-0045', 'dev-sur-0055'],
-      patterns: [
-        /奇怪|意外地发现|没想到|出乎意料|原来如此|原来是.{0,20}(?:问题|原因|导致)|(?:与|和|跟).{0,30}(?:不符|不一致)|我(?:之前|刚才)?(?:搞错|弄错|理解错|写错|看错)/,
-        /抱歉.{0,6}我(?:发现|之前|刚才|搞错|弄错|忽略|漏)|实际上.{0,4}更可能|我的错/,
-      ],
-    },
-    {
-      lang: 'ru',
-      examples: ['dev-sur-0095'],
-      patterns: [
-        /(?:чем|как) (?:мы |я )?(?:ожида|предполага|думал)\p{L}*|я ошиб\p{L}*|моя ошибка|странно|оказалось|вы правы/u,
-      ],
-    },
-    {
-      lang: 'fr',
-      examples: ['dev-sur-0039'],
-      patterns: [/je me suis tromp\p{L}*|vous avez raison|tu as raison|mon erreur|étrange|inattendu\p{L}*/u],
-    },
-    {
-      lang: 'es',
-      examples: [],
-      patterns: [/me equivoqué|tienes razón|tiene razón|mi error|qué raro|inesperad\p{L}*/u],
-    },
-    {
-      lang: 'it',
-      examples: [],
-      patterns: [/mi sono sbagliat\p{L}*|hai ragione|ha ragione|strano|inaspettat\p{L}*/u],
-    },
-    { lang: 'pl', examples: [], patterns: [/pomyli\p{L}*|masz rację|dziwne|nieoczekiwan\p{L}*/u] },
-    { lang: 'ja', examples: [], patterns: [/間違えました|間違っていました|おっしゃる通り|予想外/] },
-  ],
-};
+export const STATED_SURPRISE: RuleSet = /* @__PURE__ */ ruleSet('STATED_SURPRISE', () => [
+  {
+    lang: 'en',
+    examples: ['dev-sur-0009', 'dev-sur-0049', 'dev-sur-0067', 'dev-sur-0099', 'dev-sur-0004'],
+    patterns: [
+      /i (?:was|am) (?:wrong|mistaken)|i made (?:a|an) (?:\w+ )?(?:mistake|error)|my (?:mistake|bad|apologies|error)/,
+      /(?:apologi[sz]e|sorry) for (?:the|my|any) (?:\w+ )?(?:confusion|mistake|error|oversight|misunderstanding)/,
+      /i (?:misread|misunderstood|overlooked|introduced (?:a|an|the|some))|(?:catching|caught|spotting) (?:my |that |the )?(?:mistake|error)|good catch/,
+      /my previous (?:\w+ ){0,2}(?:did ?n't|did not|was ?n't|was not|was wrong|introduced|broke|caused|missed)|previous incorrect/,
+      /the previous (?:fix|edit|change|attempt|approach|command|search|block)s? (?:did ?n't|did not|was ?n't|was not|introduced|broke|caused|missed|failed)/,
+    ],
+  },
+  {
+    lang: 'en',
+    examples: ['dev-sur-0008', 'dev-sur-0035', 'dev-sur-0038', 'dev-sur-0057', 'dev-sur-0080'],
+    patterns: [
+      /you(?:'re| are) (?:absolutely |quite |completely )?(?:right|correct)\b.{0,150}?(?:apologi[sz]e|apologies|sorry|mistakes?|incorrect|wrong|previous(?:ly)?|failed|is ?n't|was ?n't|are ?n't|correct \w+|again)/,
+      /you(?:'re| are) (?:right|correct) (?:-|—|–|to (?:flag|point out|catch|question))/,
+    ],
+  },
+  {
+    lang: 'en',
+    examples: ['dev-sur-0012', 'dev-sur-0018', 'dev-sur-0054', 'dev-sur-0070', 'dev-sur-0077'],
+    patterns: [
+      /did ?n't (?:work|go|behave|turn out) as (?:i |we )?expected|(?:than|what) (?:i|we) (?:expected|assumed|thought)/,
+      /(?:this|that|it)(?:'s| is| was) (?:very |quite |really |rather |a bit |pretty )?(?:strange|odd|weird|unexpected|surprising|puzzling|baffling)/,
+      /(?<!if (?:it )?)turn(?:s|ed) out|surprised|to my surprise|mystery|that explains|on (?:closer|second) (?:look|inspection|thought)/,
+      /the (?:real|actual|true) (?:problem|issue|cause|culprit|reason)|wait,? (?:that's|that is|this is|it's) not (?:right|correct)/,
+      /oops|whoops|i (?:had )?(?:assumed|thought|expected) [^.!?\n]{1,80}(?:but|however)|i (?:now )?reali[sz]ed?|(?:treat|take) (?:that|this) as a correction|my (?:\w+ ){0,2}needs? (?:adjustment|adjusting|fixing|correcting)|(?:^|[.!?] )(?:(?:ah|aha|oh|huh)(?:,? (?:right|i see|wait)|!)|interesting(?:!| -| —|,|\.))/m,
+    ],
+  },
+  {
+    lang: 'zh',
+    examples: ['dev-sur-0034', 'dev-sur-0045', 'dev-sur-0055'],
+    patterns: [
+      /奇怪|意外地发现|没想到|出乎意料|原来如此|原来是.{0,20}(?:问题|原因|导致)|(?:与|和|跟).{0,30}(?:不符|不一致)|我(?:之前|刚才)?(?:搞错|弄错|理解错|写错|看错)/,
+      /抱歉.{0,6}我(?:发现|之前|刚才|搞错|弄错|忽略|漏)|实际上.{0,4}更可能|我的错/,
+    ],
+  },
+  {
+    lang: 'ru',
+    examples: ['dev-sur-0095'],
+    patterns: [
+      /(?:чем|как) (?:мы |я )?(?:ожида|предполага|думал)\p{L}*|я ошиб\p{L}*|моя ошибка|странно|оказалось|вы правы/u,
+    ],
+  },
+  {
+    lang: 'fr',
+    examples: ['dev-sur-0039'],
+    patterns: [/je me suis tromp\p{L}*|vous avez raison|tu as raison|mon erreur|étrange|inattendu\p{L}*/u],
+  },
+  {
+    lang: 'es',
+    examples: [],
+    patterns: [/me equivoqué|tienes razón|tiene razón|mi error|qué raro|inesperad\p{L}*/u],
+  },
+  {
+    lang: 'it',
+    examples: [],
+    patterns: [/mi sono sbagliat\p{L}*|hai ragione|ha ragione|strano|inaspettat\p{L}*/u],
+  },
+  { lang: 'pl', examples: [], patterns: [/pomyli\p{L}*|masz rację|dziwne|nieoczekiwan\p{L}*/u] },
+  { lang: 'ja', examples: [], patterns: [/間違えました|間違っていました|おっしゃる通り|予想外/] },
+]);
 
 /** Cue words in another sense: a hypothetical, a quoted error, a self-check that confirms the first view. */
-export const NOT_SURPRISE: RuleSet = {
-  name: 'NOT_SURPRISE',
-  groups: [
-    {
-      lang: 'en',
-      examples: ['dev-sur-0027', 'dev-sur-0076'],
-      patterns: [
-        /if (?:this|it|that) (?:does ?n't|did ?n't) work as expected|self-correction|surprisingly (?:easy|simple|quick|small)/,
-      ],
-    },
-  ],
-};
+export const NOT_SURPRISE: RuleSet = /* @__PURE__ */ ruleSet('NOT_SURPRISE', () => [
+  {
+    lang: 'en',
+    examples: ['dev-sur-0027', 'dev-sur-0076'],
+    patterns: [
+      /if (?:this|it|that) (?:does ?n't|did ?n't) work as expected|self-correction|surprisingly (?:easy|simple|quick|small)/,
+    ],
+  },
+]);

@@ -1,0 +1,70 @@
+/**
+ * The detectors a hook runs: does an agent's closing hand work back to the person, and does the person's message
+ * say only they have what is needed. Apart from the other detectors, so a hook loads only these rule sets.
+ */
+import type { HandbackKind } from '../core/index.ts';
+import { CLARIFYING, HANDBACK, NEEDS_PERSON, NOT_HANDBACK, WAITING } from './cues/index.ts';
+import {
+  type CueHit,
+  type CueList,
+  compile,
+  firstHit,
+  lazily,
+  mayMatch,
+  nextMatch,
+  normalizeLines,
+  normalizeText,
+  stripCode,
+} from './match.ts';
+
+/** The closing's cues by what they make of the reply; `null` means "hands nothing back". */
+const closing = lazily({
+  cues: (): ReadonlyArray<{ kind: HandbackKind | null; cues: CueList }> => [
+    { kind: 'offer', cues: compile(HANDBACK) },
+    { kind: 'question', cues: compile(CLARIFYING) },
+    { kind: 'waiting', cues: compile(WAITING) },
+    { kind: null, cues: compile(NOT_HANDBACK) },
+  ],
+});
+
+const needsPersonCues = lazily({ list: () => compile(NEEDS_PERSON) });
+
+/**
+ * Does the reply's closing hand work back to the person? The closing ~1,500 characters are read with code left
+ * out, and the last cue in them decides: an offer, a wait on something only the person has, a clarifying
+ * question — or nothing, when the last cue is a generic pleasantry or the agent is still acting.
+ */
+export function classifyHandback(replyTail: string): Handback | null {
+  // A derivation asks about the same closing again for each message that answers it.
+  if (replyTail !== lastHandback.tail) lastHandback = { tail: replyTail, handback: handbackOf(replyTail) };
+  const found = lastHandback.handback;
+  return found && { kind: found.kind, hit: { ...found.hit } };
+}
+
+type Handback = { kind: HandbackKind; hit: CueHit };
+let lastHandback: { tail: string | undefined; handback: Handback | null } = {
+  tail: undefined,
+  handback: null,
+};
+
+function handbackOf(replyTail: string): Handback | null {
+  const text = normalizeLines(stripCode(replyTail.slice(-1500)));
+  let last: { at: number; rank: number; kind: HandbackKind | null; hit: CueHit } | null = null;
+  for (const [rank, { kind, cues: list }] of closing.cues.entries()) {
+    if (!mayMatch(list, text)) continue;
+    for (const cue of list.cues) {
+      for (let m = nextMatch(cue, text, 0); m; m = nextMatch(cue, text, m.index + 1)) {
+        // Later wins; at the same place, the later set (waiting over offer, "nothing" over all) wins.
+        if (!last || m.index > last.at || (m.index === last.at && rank > last.rank)) {
+          last = { at: m.index, rank, kind, hit: { rule: cue.rule, cue: cue.cue } };
+        }
+      }
+    }
+  }
+  return last?.kind ? { kind: last.kind, hit: last.hit } : null;
+}
+
+/** Does the person's message say only they have what is needed (a credential, their decision, a review, "wait until")? */
+export function needsPerson(said: string): boolean {
+  return firstHit(needsPersonCues.list, normalizeText(said)) !== null;
+}
