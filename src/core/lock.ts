@@ -15,8 +15,8 @@ function holderOf(path: string): number | null {
 
 /**
  * One holder at a time of a named lock under the home folder (`remem run`): a second caller is told who
- * holds it and gives up. The lock is SQLite's lock on `<name>.lock.db`, held by an open exclusive
- * transaction: taking it is atomic, and the system lets it go when the holder exits, however it exits. (A
+ * holds it and gives up. The lock is SQLite's lock on `<name>.lock.db`, held by an open write transaction
+ * (BEGIN IMMEDIATE): taking it is atomic, and the system lets it go when the holder exits, however it exits. (A
  * file naming a process, taken over when that process is gone, let two callers that found the same dead
  * holder both take it.) `<name>.lock` names the holder for the message.
  */
@@ -27,7 +27,10 @@ export function acquireLock(home: string, name: string): () => void {
   const db = new Database(join(home, `${name}.lock.db`));
   try {
     db.pragma('busy_timeout = 0');
-    db.exec('BEGIN EXCLUSIVE');
+    // The reserved lock: one holder at most, taken in one step. (The exclusive one is reached through a shared lock
+    // and must wait for every other shared lock to go: two callers that started together each found the other's
+    // shared lock, and both gave up.)
+    db.exec('BEGIN IMMEDIATE');
   } catch (error) {
     db.close();
     if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
