@@ -8,36 +8,18 @@ import { openStore, recordsOf } from '../../src/store/index.ts';
 import type { NightlyPull } from '../../src/transport/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
 import { remem, rememAsync, repoRoot } from '../helpers/remem.ts';
+import { day, lintError, memory as sharedMemory } from './memories.ts';
 
 const tempDir = useTempDirs();
 
-function day(n: number, hour = 10): string {
-  return new Date(Date.UTC(2026, 10, 1 + n, hour)).toISOString();
-}
-
-interface LessonRow {
-  hash: string;
-  text: string;
-  origin: string;
-  review: string;
-  state: string;
-}
-
+/** A memory (`memories.ts`) that also runs the nightly job, with peers from config.json or `env`. */
 function memory(root: string, name: string) {
-  const home = join(root, name);
-  const project = join(root, `project-${name}`);
-  mkdirSync(project, { recursive: true });
-  const run = (args: string[], now: string, cwd?: string) => {
-    const result = remem(args, { home, now, ...(cwd === undefined ? {} : { cwd }) });
-    expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-    return result;
-  };
+  const base = sharedMemory(root, name);
+  const { home } = base;
   return {
-    home,
-    project,
-    run,
-    /** `remem run` as the nightly job runs it, with peers from config.json or `env`. */
-    async night(now: string, env: Record<string, string> = {}) {
+    ...base,
+    /** `remem run` as the nightly job runs it. */
+    async nightly(now: string, env: Record<string, string> = {}) {
       const text = await rememAsync(['run'], { home, now, env });
       expect(text.code, text.stderr).toBe(0);
       return text.stdout;
@@ -50,13 +32,6 @@ function memory(root: string, name: string) {
     configure(config: unknown) {
       mkdirSync(home, { recursive: true });
       writeFileSync(join(home, 'config.json'), JSON.stringify(config));
-    },
-    lessons(now: string, all = true): LessonRow[] {
-      return run(['lessons', ...(all ? ['--all'] : []), '--json'], now).json<{ lessons: LessonRow[] }>()
-        .lessons;
-    },
-    origin(): string {
-      return run(['key', '--json'], day(0)).json<{ origin: string }>().origin;
     },
     /** The lines this memory holds from `origin`, exactly as stored. */
     held(origin: string): string[] {
@@ -135,18 +110,6 @@ async function badPeers(): Promise<{ silent: string; closed: string; stop: () =>
   };
 }
 
-function lintError(cwd: string, session: string, at: string): string {
-  return JSON.stringify({
-    agent: 'claude-code',
-    cwd,
-    kind: 'error',
-    title: 'Bash: npm run lint',
-    happened: 'npm ERR! Missing script: "lint"',
-    session,
-    at,
-  });
-}
-
 /** A learns a lesson from an error met twice, and shares it: one signed line to serve. */
 function learnAndShare(root: string, a: ReturnType<typeof memory>) {
   for (const n of [0, 1]) {
@@ -193,7 +156,7 @@ describe('remem run pulls from peers', () => {
     ]);
     expect(b.held(originA)).toEqual([lineA]);
     // The next night there is nothing newer, and the text says so.
-    const second = await b.night(day(4, 4));
+    const second = await b.nightly(day(4, 4));
     expect(second).toContain('Peers: pulled from 1 of 1 known peer.');
     expect(second).toContain(`${servedA.url}: 0 newer files, 0 records taken, 0 refused`);
 
@@ -245,14 +208,14 @@ describe('remem run pulls from peers', () => {
       expect(d.lessons(day(5, 8))).toEqual([]);
       expect(d.held(originA)).toEqual([]);
       // The same night as text: each peer's outcome on a line of its own.
-      const text = await d.night(day(6, 4));
+      const text = await d.nightly(day(6, 4));
       expect(text).toMatch(new RegExp(`refused ${originA}:1 signature: `));
       expect(text).toContain(`${dead.closed}: unreachable, fetch failed (ECONNREFUSED); skipped tonight`);
       expect(text).toContain('ftp://example.org: not used, not an http(s) URL without credentials');
       // A peer that never answers costs the night its timeout, no more; a short one here, alone, so the
       // timeout cannot cut a live peer short.
       e.configure({ peers: [dead.silent], params: { gossip: { timeoutMs: 300 } } });
-      const silent = await e.night(day(6, 5));
+      const silent = await e.nightly(day(6, 5));
       expect(silent).toContain(`${dead.silent}: unreachable, no answer within 300 ms; skipped tonight`);
     } finally {
       dead.stop();

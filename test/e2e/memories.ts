@@ -77,8 +77,10 @@ export function memory(root: string, name: string) {
       }
       run(['sleep'], day(n + 1, 4));
     },
-    lessons(now: string): LessonRow[] {
-      return run(['lessons', '--all', '--json'], now).json<{ lessons: LessonRow[] }>().lessons;
+    /** Every lesson, or (`all` false) only those an agent may see. */
+    lessons(now: string, all = true): LessonRow[] {
+      return run(['lessons', ...(all ? ['--all'] : []), '--json'], now).json<{ lessons: LessonRow[] }>()
+        .lessons;
     },
     share(now: string, folder: string): ShareJson {
       return run(['share', '--folder', folder, '--json'], now).json<ShareJson>();

@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { defaultParams, type EmbedConfig, RememError } from '../../src/core/index.ts';
 import { createSpace, type Space } from '../../src/embed/index.ts';
+import { useLocalServers } from '../helpers/local-server.ts';
 
 interface Seen {
   path: string;
@@ -33,36 +33,20 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-const servers: Array<{ close(): void }> = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-});
+const servers = useLocalServers();
 
 async function serve(answer: Answer): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => {
-      raw += chunk.toString('utf8');
-    });
-    req.on('end', () => {
-      const request: Seen = {
-        path: req.url ?? '',
-        authorization: req.headers.authorization,
-        body: JSON.parse(raw),
-      };
-      seen.push(request);
-      answer(request, res);
-    });
+  const url = await servers.listen((req, raw, res) => {
+    const request: Seen = {
+      path: req.url ?? '',
+      authorization: req.headers.authorization,
+      body: JSON.parse(raw),
+    };
+    seen.push(request);
+    answer(request, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push({
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+  return { url, seen };
 }
 
 function space(config: Partial<EmbedConfig> & Pick<EmbedConfig, 'space' | 'url'>): Space {
@@ -141,9 +125,7 @@ describe('the openai space', () => {
 describe('a model server that fails', () => {
   it('is down', async () => {
     const { url } = await serve(ollama);
-    servers.splice(0).forEach((server) => {
-      server.close();
-    });
+    servers.closeAll();
     const error = await failure(space({ space: 'ollama', url }).embed(['hello']));
     expect(error.message).toMatch(
       /^embedding model test-embed at http:\/\/127\.0\.0\.1:\d+\/api\/embed is unreachable: /,

@@ -20,6 +20,17 @@ export interface RunOptions {
   cwd?: string;
 }
 
+/** A run's environment: nothing of this shell's but PATH, and a home of its own. */
+function environment(options: RunOptions): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env['PATH'] ?? '',
+    HOME: join(options.home, 'user'),
+    REMEM_HOME: options.home,
+    ...(options.now ? { REMEM_NOW: options.now } : {}),
+    ...options.env,
+  };
+}
+
 /** Runs the built `remem` binary, as a user would, in a temporary home. */
 export function remem(args: string[], options: RunOptions): RunResult {
   const result = spawnSync(process.execPath, [binary, ...args], {
@@ -27,13 +38,7 @@ export function remem(args: string[], options: RunOptions): RunResult {
     input: options.input ?? '',
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: join(options.home, 'user'),
-      REMEM_HOME: options.home,
-      ...(options.now ? { REMEM_NOW: options.now } : {}),
-      ...options.env,
-    },
+    env: environment(options),
   });
   const stdout = result.stdout ?? '';
   return {
@@ -51,13 +56,7 @@ export function rememAsync(args: string[], options: RunOptions): Promise<RunResu
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [binary, ...args], {
       cwd: options.cwd ?? repoRoot,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: join(options.home, 'user'),
-        REMEM_HOME: options.home,
-        ...(options.now ? { REMEM_NOW: options.now } : {}),
-        ...options.env,
-      },
+      env: environment(options),
     });
     let stdout = '';
     let stderr = '';

@@ -1,6 +1,4 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultParams, type EmbedConfig, lessonHash, resolveConfig } from '../../src/core/index.ts';
 import { recall } from '../../src/recall/index.ts';
 import {
@@ -19,6 +17,7 @@ import {
   writePrimeIndex,
 } from '../../src/truth/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
+import { useLocalServers } from '../helpers/local-server.ts';
 import { day, storeLesson } from './fixtures.ts';
 
 const tempDir = useTempDirs();
@@ -114,38 +113,22 @@ describe('visibleToAgent with layers', () => {
 });
 
 describe('the prime index in a model space', () => {
-  const servers: { close(): void }[] = [];
-  afterEach(() => {
-    for (const server of servers.splice(0)) server.close();
-  });
+  const servers = useLocalServers();
 
   /** An Ollama-speaking server on 127.0.0.1 whose vectors come from the text: one dimension per word. */
   async function ollama(): Promise<{ url: string; calls: string[][] }> {
     const calls: string[][] = [];
     const words = ['linter', 'generated', 'cache', 'build', 'release', 'key'];
-    const server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      req.on('end', () => {
-        const body = JSON.parse(raw) as { model: string; input: string[] };
-        calls.push(body.input);
-        const embeddings = body.input.map((text) =>
-          words.map((word) => (text.toLowerCase().includes(word) ? 1 : 0.01)),
-        );
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ model: body.model, embeddings }));
-      });
+    const url = await servers.listen((_req, raw, res) => {
+      const body = JSON.parse(raw) as { model: string; input: string[] };
+      calls.push(body.input);
+      const embeddings = body.input.map((text) =>
+        words.map((word) => (text.toLowerCase().includes(word) ? 1 : 0.01)),
+      );
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ model: body.model, embeddings }));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    servers.push({
-      close: () => {
-        server.closeAllConnections();
-        server.close();
-      },
-    });
-    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
+    return { url, calls };
   }
 
   it('embeds layer lessons with the configured model, keeps their vectors on a later rewrite, fails open', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lintError } from '../e2e/memories.ts';
 import { remem } from '../helpers/remem.ts';
 
 /** March 2026: the fixture transcripts happened from the 2nd to the 12th. */
@@ -58,17 +59,6 @@ const feet =
 
 const tideSurprise = (session: string, at: string, said: string) =>
   event({ kind: 'surprise', text: said, session, at });
-
-const lintError = (cwd: string, session: string, at: string) =>
-  JSON.stringify({
-    agent: 'claude-code',
-    cwd,
-    kind: 'error',
-    title: 'Bash: npm run lint',
-    happened: 'npm ERR! Missing script: "lint"',
-    session,
-    at,
-  });
 
 function run(home: string, args: string[], now: string, input?: string, cwd?: string): string {
   const result = remem(args, {
