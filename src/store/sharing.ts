@@ -1,4 +1,4 @@
-import type { LessonKind } from '../core/index.ts';
+import type { LessonLine } from '../core/index.ts';
 import type { Db } from './open.ts';
 
 /** Records consent to share a project's lessons. Returns false when it was already given. */
@@ -33,17 +33,12 @@ export interface StoredLayer {
 }
 
 /** A lesson of a layer as last read: what every path an agent reads composes with this memory's own. */
-export interface StoredLayerLesson {
+export interface StoredLayerLesson
+  extends Pick<LessonLine, 'hash' | 'kind' | 'text' | 'seen' | 'strength' | 'updated'> {
   /** The row; a layer lesson has no id among this memory's own lessons. */
   row: number;
   path: string;
   level: StoredLayerLevel;
-  hash: string;
-  kind: LessonKind;
-  text: string;
-  seen: number;
-  strength: number;
-  updated: string;
   origin: string | null;
 }
 
