@@ -212,10 +212,9 @@ async function embedIn(
   for (const vector of listVectors(db, 'lesson')) {
     if (vector.space !== space.name) continue;
     const vec = fromBlob(vector.data, vector.dims);
-    if (!vec) continue;
-    storedLessons.set(vector.id, vec);
-    result.lessonVectors.add(vector.id);
+    if (vec) storedLessons.set(vector.id, vec);
   }
+  result.lessonVectors = new Set(storedLessons.keys());
   const lessonsMissing = received.filter((lesson) => !storedLessons.has(lesson.id));
   const lessonVectors = await space.embed(lessonsMissing.map((lesson) => lesson.text));
   lessonsMissing.forEach((lesson, index) => {
@@ -227,11 +226,11 @@ async function embedIn(
     const vec = storedLessons.get(lesson.id);
     if (vec) result.lessonTexts.set(lesson.id, vec);
   }
-  const read = [...result.episodes.values()].find((episode) => episode.vec !== UNREAD_VECTOR);
+  // Tonight's vectors: those read or embedded (the first and latest sources of kept sums come after them, unread).
   result.dims =
-    read?.vec.length ??
-    sums.values().next().value?.state.sum.length ??
-    result.lessonTexts.values().next().value?.length ??
+    result.episodes.values().next().value?.vec.length ||
+    sums.values().next().value?.state.sum.length ||
+    result.lessonTexts.values().next().value?.length ||
     0;
   return result;
 }
