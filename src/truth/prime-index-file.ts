@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LessonKind } from '../core/types.ts';
+import { type EstimateKernel, estimateKernel } from './estimate-kernel.ts';
 import {
   COLUMNS,
   PRIME_INDEX_FILE,
@@ -39,33 +40,41 @@ export interface PrimeIndex {
 
 interface Bytes {
   read(offset: number, length: number): Buffer;
+  /** Reads `target.length` bytes at `offset` into `target`. */
+  readInto(offset: number, target: Buffer): void;
   close(): void;
 }
 
 /** Reads straight from an open file: a hook process reads a few hundred kilobytes, not the whole index. */
 function fileBytes(fd: number): Bytes {
+  const readInto = (offset: number, target: Buffer) => {
+    let done = 0;
+    while (done < target.length) {
+      const got = readSync(fd, target, done, target.length - done, offset + done);
+      if (got === 0) throw new Error('the prime index ends early');
+      done += got;
+    }
+  };
   return {
     read(offset, length) {
       // A buffer of its own: the typed arrays over it start at 0, aligned.
       const buffer = Buffer.allocUnsafeSlow(length);
-      let done = 0;
-      while (done < length) {
-        const got = readSync(fd, buffer, done, length - done, offset + done);
-        if (got === 0) throw new Error('the prime index ends early');
-        done += got;
-      }
+      readInto(offset, buffer);
       return buffer;
     },
+    readInto,
     close: () => closeSync(fd),
   };
 }
 
 function memoryBytes(whole: Buffer): Bytes {
+  const read = (offset: number, length: number) => {
+    if (offset + length > whole.length) throw new Error('the prime index ends early');
+    return whole.subarray(offset, offset + length);
+  };
   return {
-    read(offset, length) {
-      if (offset + length > whole.length) throw new Error('the prime index ends early');
-      return whole.subarray(offset, offset + length);
-    },
+    read,
+    readInto: (offset, target) => target.set(read(offset, target.length)),
     close() {},
   };
 }
@@ -87,6 +96,15 @@ function column<T extends Uint32Array | Float32Array>(
   return copy;
 }
 
+/** A query in whole units (see `similarities`): its non-zero dimensions, their weights, and the bound. */
+interface Estimate {
+  at: readonly number[];
+  weights: readonly number[];
+  unit: number;
+  slack: number;
+  limit: number;
+}
+
 interface Block {
   start: number;
   count: number;
@@ -97,16 +115,31 @@ interface Block {
   detailStart: Uint32Array;
   detailLength: Uint32Array;
   scale: Float32Array;
-  /** Adds each local row's int8 dot product with the query's non-zero components in whole units (`at`, `weights`) to `sums`. */
-  addSteps(sums: Int32Array, at: readonly number[], weights: readonly number[]): void;
+  /**
+   * The local rows whose int8 estimate may reach the bound, in order: each row's dot product with the query's
+   * weights, `sum`, gives `scale × (unit × sum + slack)`, at least the row's cosine; the rest cannot reach it.
+   */
+  mayReach(query: Estimate): Iterable<number>;
 }
 
-function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: PrimeIndexHeader): Block {
+/** A block's bytes, already read: its columns, and its int8 vectors, dense or posted. */
+function blockOf(
+  block: Buffer,
+  group: PrimeIndexGroup,
+  header: PrimeIndexHeader,
+  kernel: Placed | null,
+): Block {
   const { count } = group;
   const { dims } = header;
-  const block = bytes.read(at, group.bytes);
   const u32 = (n: number) => column(block, n * 4 * count, count, Uint32Array);
   const vectors = COLUMNS * 4 * count;
+  const scale = column(block, 6 * 4 * count, count, Float32Array);
+  let mayReach: Block['mayReach'];
+  if (header.vectors === 'dense') mayReach = screened(scale, denseSteps(block, vectors, count, dims));
+  else {
+    const posted = postings(block, vectors, dims);
+    mayReach = kernel ? estimated(kernel, posted, scale) : screened(scale, postedSteps(posted));
+  }
   return {
     start: group.start,
     count,
@@ -116,16 +149,28 @@ function readBlock(bytes: Bytes, at: number, group: PrimeIndexGroup, header: Pri
     afterHandback: u32(3),
     detailStart: u32(4),
     detailLength: u32(5),
-    scale: column(block, 6 * 4 * count, count, Float32Array),
-    addSteps:
-      header.vectors === 'dense'
-        ? denseSteps(block, vectors, count, dims)
-        : postedSteps(block, vectors, dims),
+    scale,
+    mayReach,
+  };
+}
+
+type AddSteps = (sums: Int32Array, at: readonly number[], weights: readonly number[]) => void;
+
+/** The estimate in JavaScript: the sums, then each row's bound. */
+function screened(scale: Float32Array, addSteps: AddSteps): Block['mayReach'] {
+  return ({ at, weights, unit, slack, limit }) => {
+    const sums = new Int32Array(scale.length);
+    addSteps(sums, at, weights);
+    const found: number[] = [];
+    sums.forEach((sum, local) => {
+      if (!(scale[local]! * (unit * sum + slack) < limit)) found.push(local);
+    });
+    return found;
   };
 }
 
 /** Dimension by dimension: component d of local row r is at d × count + r. */
-function denseSteps(block: Buffer, at: number, count: number, dims: number): Block['addSteps'] {
+function denseSteps(block: Buffer, at: number, count: number, dims: number): AddSteps {
   const steps = new Int8Array(block.buffer, block.byteOffset + at, dims * count);
   return (sums, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
@@ -136,7 +181,15 @@ function denseSteps(block: Buffer, at: number, count: number, dims: number): Blo
   };
 }
 
-function postedSteps(block: Buffer, at: number, dims: number): Block['addSteps'] {
+/** Posting lists: where each dimension's list starts, then every step's row, then every step. */
+interface Postings {
+  dims: number;
+  starts: Uint32Array;
+  rows: Uint32Array;
+  steps: Int8Array;
+}
+
+function postings(block: Buffer, at: number, dims: number): Postings {
   const starts = column(block, at, dims + 1, Uint32Array);
   const total = starts[dims]!;
   if (4 * (dims + 1) + 5 * total > block.length - at) throw new Error('the prime index ends early');
@@ -145,6 +198,10 @@ function postedSteps(block: Buffer, at: number, dims: number): Block['addSteps']
   }
   const rows = column(block, at + 4 * (dims + 1), total, Uint32Array);
   const steps = new Int8Array(block.buffer, block.byteOffset + at + 4 * (dims + 1) + 4 * total, total);
+  return { dims, starts, rows, steps };
+}
+
+function postedSteps({ starts, rows, steps }: Postings): AddSteps {
   return (sums, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
       const d = dimensions[k]!;
@@ -155,11 +212,93 @@ function postedSteps(block: Buffer, at: number, dims: number): Block['addSteps']
   };
 }
 
+/** A kernel holding a group's blocks, and room for one query's inputs and outputs. */
+interface Placed {
+  kernel: EstimateKernel;
+  /** Room for the query's dimensions and weights (u32 × dims each), and for the sums and the rows found (u32 × rows each). */
+  dimensions: number;
+  weights: number;
+  sums: number;
+  found: number;
+}
+
+/**
+ * The estimate in the kernel, over the postings and scales read into its memory (so every view's offset is an
+ * offset in that memory). A step naming a row past the block's is passed over, as a typed array passes over a
+ * write past its end in the JavaScript estimate.
+ */
+function estimated(placed: Placed, posted: Postings, scale: Float32Array): Block['mayReach'] {
+  const { kernel } = placed;
+  return ({ at, weights, unit, slack, limit }) => {
+    if (at.some((d) => d >= posted.dims)) throw new Error('the query has more dimensions than the index');
+    const dimensions = kernel.view(placed.dimensions, 4 * at.length);
+    const weighted = kernel.view(placed.weights, 4 * at.length);
+    at.forEach((d, k) => {
+      dimensions.writeUInt32LE(d, 4 * k);
+      weighted.writeInt32LE(weights[k]!, 4 * k);
+    });
+    const found = kernel.estimate({
+      starts: posted.starts.byteOffset,
+      rows: posted.rows.byteOffset,
+      steps: posted.steps.byteOffset,
+      scale: scale.byteOffset,
+      count: scale.length,
+      dimensions: placed.dimensions,
+      weights: placed.weights,
+      k: at.length,
+      unit,
+      slack,
+      limit,
+      sums: placed.sums,
+      found: placed.found,
+    });
+    const rows = kernel.view(placed.found, 4 * found);
+    return new Uint32Array(rows.buffer, rows.byteOffset, found);
+  };
+}
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+/**
+ * The groups' blocks. Posted vectors go straight into an estimate kernel's memory, with room after them for a
+ * query (where there is WebAssembly, and the machine reads little-endian as the index is written).
+ */
+function readBlocks(
+  bytes: Bytes,
+  body: number,
+  groups: PrimeIndexGroup[],
+  header: PrimeIndexHeader,
+): Block[] {
+  const kernel = header.vectors === 'postings' && littleEndian ? placeKernel(groups, header.dims) : null;
+  let next = 0;
+  return groups.map((group) => {
+    let block: Buffer;
+    if (kernel) {
+      block = kernel.kernel.view(next, group.bytes);
+      bytes.readInto(body + group.offset, block);
+      next += align8(group.bytes);
+    } else block = bytes.read(body + group.offset, group.bytes);
+    return blockOf(block, group, header, kernel);
+  });
+}
+
+function placeKernel(groups: PrimeIndexGroup[], dims: number): Placed | null {
+  const blocks = groups.reduce((sum, group) => sum + align8(group.bytes), 0);
+  const rows = Math.max(0, ...groups.map((group) => group.count));
+  const dimensions = blocks;
+  const weights = dimensions + align8(4 * dims);
+  const sums = weights + align8(4 * dims);
+  const found = sums + align8(4 * rows);
+  const kernel = estimateKernel(found + 4 * rows);
+  return kernel && { kernel, dimensions, weights, sums, found };
+}
+
 function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: string | null): PrimeRows {
   const { dims, kinds, sections } = header;
-  const blocks = header.groups
-    .filter((group) => group.count > 0 && (group.project === null || group.project === project))
-    .map((group) => readBlock(bytes, body + group.offset, group, header));
+  const groups = header.groups.filter(
+    (group) => group.count > 0 && (group.project === null || group.project === project),
+  );
+  const blocks = readBlocks(bytes, body, groups, header);
   const count = blocks.reduce((sum, block) => sum + block.count, 0);
   // Each block is in the projection's order: merged by `order` (a row's place in the projection, so no two rows
   // share one), the rows read as the store gives them. The orders are copied and sorted natively; each then comes
@@ -188,8 +327,6 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
   }
   const kindOf = (row: number) => blocks[blockOf[row]!]!.kind[localOf[row]!]!;
   const details = new Map<number, { hashes: string[]; text: string }>();
-  // Each block's largest step, found on the first query (a server asks many).
-  const widestSteps: number[] = [];
   return {
     count,
     kind(row) {
@@ -229,26 +366,12 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
       const limit = cut - 1e-7;
       const out = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
       blocks.forEach((block, b) => {
-        const sums = new Int32Array(block.count);
-        block.addSteps(sums, at, weights);
-        // First with the block's largest step, in whole numbers: most rows stop here.
-        let widest = widestSteps[b];
-        if (widest === undefined) {
-          // Math.max over the column itself, a few thousand steps at a time (a spread has a size limit): a loop
-          // here would make this code hot enough for V8 to optimize it, in the background, after the hook is done.
-          widest = 0;
-          for (let from = 0; from < block.count; from += 4096)
-            widest = Math.max(widest, ...block.scale.subarray(from, from + 4096));
-          widestSteps[b] = widest;
-        }
-        const least = limit > 0 && widest > 0 ? (limit / widest - slack) / unit : Number.NEGATIVE_INFINITY;
-        sums.forEach((sum, local) => {
-          if (sum < least || block.scale[local]! * (unit * sum + slack) < limit) return;
+        for (const local of block.mayReach({ at, weights, unit, slack, limit })) {
           const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
           let exact = 0;
           for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
           out[rowOf[b]![local]!] = exact;
-        });
+        }
       });
       return out;
     },
@@ -344,7 +467,7 @@ export function primeIndexVectors(home: string, space: string, dims?: number): M
     if (header.space !== space || (dims !== undefined && header.dims !== dims)) return found;
     for (const group of header.groups) {
       if (group.count === 0) continue;
-      const block = readBlock(bytes, body + group.offset, group, header);
+      const block = blockOf(bytes.read(body + group.offset, group.bytes), group, header, null);
       for (let local = 0; local < block.count; local++) {
         const detail = bytes.read(
           body + header.sections.details + block.detailStart[local]!,

@@ -345,6 +345,8 @@ describe('remem prime, one command for every hook moment', () => {
     expect(readdirSync(join(copy, 'dist')).filter((name) => name.endsWith('.cache'))).toHaveLength(2);
     expect(prime()).toBe(answer);
     expect(statSync(cacheFile).ino).toBe(ours);
+    // Without WebAssembly the index's estimate runs in JavaScript, and answers the same.
+    expect(prime(['--no-expose-wasm'])).toBe(answer);
   });
 
   it('holds out close to half of sessions', () => {
