@@ -48,9 +48,32 @@ const lazyNodeModule = {
   },
 };
 
+/** The built-literals table, filled for the rule sets the bundle holds (see src/episodes/cues/built-literals.ts). */
+const builtLiterals = (table) => ({
+  name: 'built-literals',
+  setup(context) {
+    context.onLoad({ filter: /[\\/]episodes[\\/]cues[\\/]built-literals\.ts$/ }, () => ({
+      contents: `export const BUILT_LITERALS = ${JSON.stringify(table)};`,
+      loader: 'js',
+    }));
+  },
+});
+
+/** Each rule set the bundle holds (its name is in it), with its literals, worked out by the build in dist/. */
+async function literalsTable(bundle) {
+  const cues = await import('../dist/episodes/cues/index.js');
+  const { literalsOf } = await import('../dist/episodes/match.js');
+  const table = {};
+  for (const set of Object.values(cues)) {
+    if (set && typeof set === 'object' && 'groups' in set && bundle.includes(JSON.stringify(set.name)))
+      table[set.name] = literalsOf(set);
+  }
+  return table;
+}
+
 const outfile = resolve(root, 'dist/prime.cjs');
 
-const built = await build({
+const options = {
   entryPoints: [resolve(root, 'src/cli/prime-hook.ts')],
   outfile,
   bundle: true,
@@ -74,7 +97,11 @@ const built = await build({
   },
   plugins: [lazyModulesFromDist, lazyNodeModule],
   write: false,
-});
+};
+// Twice: the first build says which rule sets the bundle holds, the second holds their literals.
+const first = await build(options);
+const table = await literalsTable(first.outputFiles[0].text);
+const built = await build({ ...options, plugins: [...options.plugins, builtLiterals(table)] });
 
 writeFileSync(
   resolve(root, 'dist/prime-import.cjs'),

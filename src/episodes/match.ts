@@ -2,7 +2,10 @@
  * How a rule set reads text: each set compiled once, the first time it is needed, behind screens that say in one
  * scan when none of its cues can match; and the text as the cues read it (`normalizeText`).
  */
+
+import { BUILT_LITERALS } from './cues/built-literals.ts';
 import { type CueGroup, PHONE_TYPING, type RuleSet, UNSPACED_LANGS } from './cues/index.ts';
+import { requiredLiterals } from './literals.ts';
 
 /** Which named rule set matched, and the pattern within it (its source). */
 export interface CueHit {
@@ -35,6 +38,11 @@ const wordEnd = '(?:(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}]))';
 export interface CueList {
   cues: Cue[];
   screens: RegExp[];
+  /**
+   * Strings one of which every cue's match contains (`requiredLiterals`), or null when a cue gives none: looked
+   * for before the screens, whose first use costs a process more than a few hundred `includes`.
+   */
+  literals: readonly string[] | null;
 }
 
 /** Compiles a rule set; in languages written with spaces a pattern must start and end on a word edge. */
@@ -55,11 +63,30 @@ export function compile(set: RuleSet): CueList {
     byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${cue})`]);
   }
   const screens = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
-  return { cues, screens };
+  return { cues, screens, literals: literalsOf(set) };
+}
+
+/**
+ * Every string one of which a match of any of the set's cues contains, or null. A table built with the bundle
+ * may hold them for a whole named set: a set made of some of its groups needs one of them too.
+ */
+export function literalsOf(set: RuleSet): readonly string[] | null {
+  const built = BUILT_LITERALS[set.name];
+  if (built !== undefined) return built;
+  const found = new Set<string>();
+  for (const group of set.groups) {
+    for (const pattern of group.patterns) {
+      const literals = requiredLiterals(pattern.source, pattern.flags);
+      if (!literals) return null;
+      for (const literal of literals) found.add(literal);
+    }
+  }
+  return [...found];
 }
 
 /** False when no cue of the list matches anywhere in the text (a match the cue itself would then step past counts). */
 export function mayMatch(list: CueList, text: string): boolean {
+  if (list.literals && !list.literals.some((literal) => text.includes(literal))) return false;
   return list.screens.length === 0 || list.screens.some((screen) => screen.test(text));
 }
 
