@@ -68,6 +68,7 @@ if (process.argv[2] === 'prime') {
   prime.runPrime().then((code) => {
     process.exitCode = code;
     save();
+    if (prime.mayExitAtOnce()) process.exit();
   });
 } else {
   import('../dist/cli/main.js')

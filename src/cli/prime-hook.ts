@@ -28,17 +28,22 @@ export async function runPrime(): Promise<number> {
     if (text) writeOut(text);
   };
   let debug = false;
-  // The deadline stands even if the work below never returns; it is replaced by the configured one.
-  let timer = setTimeout(() => failOpen(finish), 1500);
+  // The deadline's timer is set when the hook first waits on something outside it: stdin still being written,
+  // the store, a model server. Work on the thread is not cut short by a timer anyway (its answer, past the
+  // deadline, is not given), and setting the first timer costs a hook process more than most answers.
+  let deadlineMs = 1500;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waiting = () => {
+    timer ??= setTimeout(() => failOpen(finish), Math.max(0, deadlineMs - elapsedMs()));
+  };
   try {
     const config = resolveConfig(process.env);
     debug = config.debug;
-    clearTimeout(timer);
-    timer = setTimeout(() => failOpen(finish), Math.max(0, config.params.hook.deadlineMs - elapsedMs()));
-    const raw = await readStdin();
+    deadlineMs = config.params.hook.deadlineMs;
+    const raw = await readStdin(waiting);
     const payload = parsePayload(raw);
     if ('refused' in payload) {
-      process.stderr.write(`remem prime: ${payload.refused}\n`);
+      tell(`remem prime: ${payload.refused}\n`);
       return 0;
     }
     const now = createClock(config.now).iso();
@@ -47,6 +52,7 @@ export async function runPrime(): Promise<number> {
     // SQLite is loaded only when the index cannot answer: opening it costs more than the rest of the hook.
     const db = async () => {
       if (store === undefined) {
+        waiting();
         try {
           const { openStore } = await import('../store/index.ts');
           store = openStore(config.home, { readonly: true, busyTimeoutMs: 50 });
@@ -61,6 +67,7 @@ export async function runPrime(): Promise<number> {
         config,
         now,
         db,
+        waiting,
         index: () => {
           index ??= openPrimeIndex(config.home);
           return index;
@@ -78,14 +85,17 @@ export async function runPrime(): Promise<number> {
           });
         }
       }
-      if (answer.ingest) await startDetachedIngest();
+      if (answer.ingest) {
+        waiting();
+        await startDetachedIngest();
+      }
     } finally {
       index?.close();
       store?.close();
     }
   } catch (error) {
     finish('');
-    if (debug) process.stderr.write(`remem prime: ${(error as Error).stack}\n`);
+    if (debug) tell(`remem prime: ${(error as Error).stack}\n`);
   } finally {
     clearTimeout(timer);
   }
@@ -95,6 +105,17 @@ export async function runPrime(): Promise<number> {
 /** Set while stdin is read on the thread pool: a read that never returns would hold `process.exit` with it. */
 let readingOnThreadPool = false;
 let expired = false;
+/** Set when the answer went out through a stream, which may still be writing it. */
+let streamed = false;
+
+/**
+ * Whether the process may end at once, now that `runPrime` is done: everything it wrote went out synchronously.
+ * Ending it so skips tearing the heap down piece by piece, and waiting for compilations V8 began in the
+ * background, which a hook process never uses.
+ */
+export function mayExitAtOnce(): boolean {
+  return !streamed;
+}
 
 function failOpen(finish: (text: string) => void): void {
   finish('');
@@ -105,6 +126,12 @@ function failOpen(finish: (text: string) => void): void {
   setTimeout(() => process.kill(process.pid, 'SIGKILL'), 250).unref();
 }
 
+/** A word for the person on stderr, which a pipe takes as a stream. */
+function tell(text: string): void {
+  streamed = true;
+  process.stderr.write(text);
+}
+
 /** The whole answer, written straight to the descriptor; a pipe that would block takes the rest as a stream. */
 function writeOut(text: string): void {
   const bytes = Buffer.from(text);
@@ -113,6 +140,7 @@ function writeOut(text: string): void {
     while (done < bytes.length) done += writeSync(1, bytes, done);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    streamed = true;
     process.stdout.write(bytes.subarray(done));
   }
 }
@@ -122,12 +150,13 @@ function writeOut(text: string): void {
  * through a non-blocking descriptor of its own; a socket (what Node-based agents give a hook) on the thread
  * pool; a terminal, or a pipe whose writer is not done, as a stream.
  */
-function readStdin(): Promise<string> {
+function readStdin(waiting: () => void): Promise<string> {
   const chunks: Buffer[] = [];
   const stat = fstatSync(0);
   if ((stat.isFile() || stat.isFIFO()) && readWithoutWaiting(chunks, stat.isFIFO())) {
     return Promise.resolve(Buffer.concat(chunks).toString('utf8'));
   }
+  waiting();
   return stat.isSocket() && chunks.length === 0 ? readOnThreadPool() : readStream(chunks);
 }
 

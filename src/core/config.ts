@@ -207,7 +207,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
   const now = env['REMEM_NOW'];
   const commonsToken = env['REMEM_COMMONS_TOKEN'] || file.commonsToken;
   const peersFromEnv = env['REMEM_PEERS']?.split(/[\s,]+/).filter(Boolean);
-  const params = mergeDeep(structuredClone(defaultParams) as Params, {
+  // Not cloned: what no override touches is the defaults themselves, frozen with the rest (they never change).
+  const params = mergeDeep(defaultParams as Params, {
     ...file.params,
     ...(env['REMEM_HOOK_DEADLINE_MS'] ? { hook: { deadlineMs: Number(env['REMEM_HOOK_DEADLINE_MS']) } } : {}),
   });

@@ -18,6 +18,8 @@ export interface HookDeps {
   now: string;
   /** The store, opened read-only on first need; null when there is none yet. */
   db(): Db | null | Promise<Db | null>;
+  /** Called before the answer waits on something outside the process (a model server): a hook's deadline stands then. */
+  waiting?(): void;
   /**
    * The compiled prime index, or null when there is none or it is not this build's. By default the one
    * kept in memory while the file stays the same (a long-lived server); a hook process reads only what it needs.
@@ -107,6 +109,7 @@ async function prime(
       log: { ...base, shown: false, lessonHashes: [], considered: 0, dropped: 0, reasons: {} },
     };
   }
+  if (space.kind !== 'hashed') deps.waiting?.();
   const [vector] = await space.embed([query]);
   const cut = primingCut(space, config);
   const similarities = pool.similarities(vector!, cut);
