@@ -48,27 +48,31 @@ const lazyNodeModule = {
   },
 };
 
-/** The built-literals table, filled for the rule sets the bundle holds (see src/episodes/cues/built-literals.ts). */
-const builtLiterals = (table) => ({
-  name: 'built-literals',
+/** src/core/built.ts, with the values the bundle works out when it is built. */
+const builtValues = (values) => ({
+  name: 'built-values',
   setup(context) {
-    context.onLoad({ filter: /[\\/]episodes[\\/]cues[\\/]built-literals\.ts$/ }, () => ({
-      contents: `export const BUILT_LITERALS = ${JSON.stringify(table)};`,
+    context.onLoad({ filter: /[\\/]core[\\/]built\.ts$/ }, () => ({
+      contents: `export const BUILT = ${JSON.stringify(values)};`,
       loader: 'js',
     }));
   },
 });
 
-/** Each rule set the bundle holds (its name is in it), with its literals, worked out by the build in dist/. */
-async function literalsTable(bundle) {
+/**
+ * The literals of each rule set the bundle holds (its name is in it), and the estimate kernel's module, worked
+ * out by the build in dist/.
+ */
+async function workOut(bundle) {
   const cues = await import('../dist/episodes/cues/index.js');
   const { literalsOf } = await import('../dist/episodes/match.js');
-  const table = {};
+  const { moduleBytes } = await import('../dist/truth/estimate-kernel.js');
+  const literals = {};
   for (const set of Object.values(cues)) {
     if (set && typeof set === 'object' && 'groups' in set && bundle.includes(JSON.stringify(set.name)))
-      table[set.name] = literalsOf(set);
+      literals[set.name] = JSON.stringify(literalsOf(set));
   }
-  return table;
+  return { literals, estimateKernel: Buffer.from(moduleBytes()).toString('base64') };
 }
 
 const outfile = resolve(root, 'dist/prime.cjs');
@@ -98,10 +102,10 @@ const options = {
   plugins: [lazyModulesFromDist, lazyNodeModule],
   write: false,
 };
-// Twice: the first build says which rule sets the bundle holds, the second holds their literals.
+// Twice: the first build says which rule sets the bundle holds, the second holds the values worked out for it.
 const first = await build(options);
-const table = await literalsTable(first.outputFiles[0].text);
-const built = await build({ ...options, plugins: [...options.plugins, builtLiterals(table)] });
+const values = await workOut(first.outputFiles[0].text);
+const built = await build({ ...options, plugins: [...options.plugins, builtValues(values)] });
 
 writeFileSync(
   resolve(root, 'dist/prime-import.cjs'),

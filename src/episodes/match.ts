@@ -3,7 +3,7 @@
  * scan when none of its cues can match; and the text as the cues read it (`normalizeText`).
  */
 
-import { BUILT_LITERALS } from './cues/built-literals.ts';
+import { BUILT } from '../core/built.ts';
 import { type CueGroup, PHONE_TYPING, type RuleSet, UNSPACED_LANGS } from './cues/index.ts';
 import { requiredLiterals } from './literals.ts';
 
@@ -71,8 +71,8 @@ export function compile(set: RuleSet): CueList {
  * may hold them for a whole named set: a set made of some of its groups needs one of them too.
  */
 export function literalsOf(set: RuleSet): readonly string[] | null {
-  const built = BUILT_LITERALS[set.name];
-  if (built !== undefined) return built;
+  const made = BUILT.literals?.[set.name];
+  if (made !== undefined) return JSON.parse(made) as string[] | null;
   const found = new Set<string>();
   for (const group of set.groups) {
     for (const pattern of group.patterns) {

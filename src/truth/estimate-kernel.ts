@@ -1,3 +1,5 @@
+import { BUILT } from '../core/built.ts';
+
 /**
  * The prime index's estimate (`similarities`) over posting lists, as a WebAssembly function: a hook process runs
  * it once, and the same loops in JavaScript run once too, in V8's interpreter, several times slower than the
@@ -130,7 +132,8 @@ const countTo = (local: number, bound: number, body: number[]) => [
   ...op.end,
 ];
 
-const body = [
+/** The function's code. */
+const functionBody = () => [
   // Every sum starts at 0.
   ...countTo(ROW, COUNT, [...element(SUMS, ROW), ...op.i32Const(0), ...op.i32Store]),
   // For each of the query's dimensions, each step in its list adds step × weight to its row's sum.
@@ -213,9 +216,9 @@ const body = [
 ];
 
 /** The module: one function, `estimate`, over a memory it imports (`kernel.memory`). */
-function moduleBytes(): Uint8Array {
+export function moduleBytes(): Uint8Array {
   const locals = [[7, I32]]; // Q … FOUND_COUNT
-  const code = [...vector(locals), ...body];
+  const code = [...vector(locals), ...functionBody()];
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
     ...section(1, vector([[0x60, ...vector(PARAMETERS.map((type) => [type])), ...vector([[I32]])]])),
@@ -243,7 +246,8 @@ export function estimateKernel(bytes: number): EstimateKernel | null {
   const wasm = (globalThis as { WebAssembly?: Wasm }).WebAssembly;
   if (compiled === undefined) {
     try {
-      compiled = wasm ? new wasm.Module(moduleBytes()) : null;
+      const made = BUILT.estimateKernel;
+      compiled = wasm ? new wasm.Module(made ? Buffer.from(made, 'base64') : moduleBytes()) : null;
     } catch {
       compiled = null;
     }
