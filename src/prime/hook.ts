@@ -90,11 +90,12 @@ async function prime(
   const found = await poolAndSpace(deps, projectOf(payload.cwd));
   if (!found) return { output: null, log: null };
   const { pool, space } = found;
-  const eligible: number[] = [];
-  for (let row = 0; row < pool.count; row++) {
-    if (kinds === null || (!pool.question(row) && kinds.has(pool.kind(row)))) eligible.push(row);
+  const eligible = (row: number) => kinds === null || (!pool.question(row) && kinds.has(pool.kind(row)));
+  let considered = pool.count;
+  if (kinds !== null) {
+    considered = 0;
+    for (let row = 0; row < pool.count; row++) if (eligible(row)) considered++;
   }
-  const considered = eligible.length;
   const heldOut = isHeldOut(payload.session, config.holdout);
   const base = {
     at: deps.now,
@@ -112,21 +113,20 @@ async function prime(
   if (space.kind !== 'hashed') deps.waiting?.();
   const [vector] = await space.embed([query]);
   const cut = primingCut(space, config);
-  const similarities = pool.similarities(vector!, cut);
   const before = shownBefore(readSessionLog(config.home, payload.session));
   const reasons: Record<string, number> = {};
   const drop = (reason: string, count = 1) => {
     reasons[reason] = (reasons[reason] ?? 0) + count;
   };
   // Only what meets the cut is ranked (the sort is stable: ties keep the projection's order).
-  const met = eligible.filter((row) => similarities[row]! >= cut);
-  met.sort((a, b) => similarities[b]! - similarities[a]!);
+  const met = pool.reaching(vector!, cut).filter(({ row }) => eligible(row));
+  met.sort((a, b) => b.similarity - a.similarity);
   const chosen: Candidate[] = [];
-  for (const row of met) {
+  for (const { row, similarity } of met) {
     const { hashes, text } = pool.detail(row);
     if (hashes.some((hash) => before.has(hash))) drop('shown_earlier_in_session');
     else if (chosen.length >= limit) drop('over_limit_per_moment');
-    else chosen.push({ hashes, text, similarity: similarities[row]! });
+    else chosen.push({ hashes, text, similarity });
   }
   if (met.length < considered) drop('below_priming_cut', considered - met.length);
   const log = {

@@ -45,15 +45,15 @@ export function poolFromStore(db: Db, now: string, project: string | null, space
     question: (row) => items[row]!.question,
     sources: (row) => items[row]!.sources,
     afterHandback: (row) => items[row]!.afterHandback,
-    similarities(query) {
+    reaching(query, cut) {
       const stored = vectorsInSpace(db, 'lesson', space.name);
-      return Float64Array.from(items, (item) => {
+      return items.flatMap((item, row) => {
         let best = 0;
         for (const lesson of item.lessons) {
           const vector = lessonVector(stored, lesson, space);
           if (vector) best = Math.max(best, cosine(vector, query));
         }
-        return best;
+        return best >= cut ? [{ row, similarity: best }] : [];
       });
     },
     detail: (row) => ({ hashes: items[row]!.hashes, text: items[row]!.text }),

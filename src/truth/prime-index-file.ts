@@ -21,13 +21,16 @@ export interface PrimeRows {
   /** Sources, and how many followed a reply that handed the decision back (correction lessons). */
   sources(row: number): number;
   afterHandback(row: number): number;
-  /**
-   * The cosine of each row with `query` (a unit vector). Exact for every row that can reach `cut`; a row
-   * that cannot gets -Infinity.
-   */
-  similarities(query: Float32Array, cut: number): Float64Array;
+  /** The rows whose cosine with `query` (a unit vector) is at least `cut`, with it, in the projection's order. */
+  reaching(query: Float32Array, cut: number): Reached[];
   /** The lesson hashes (one for a lesson, two for a question) and the text shown. */
   detail(row: number): { hashes: string[]; text: string };
+}
+
+/** A row that reached a cut, and its cosine with the query. */
+export interface Reached {
+  row: number;
+  similarity: number;
 }
 
 export interface PrimeIndex {
@@ -293,16 +296,19 @@ function placeKernel(groups: PrimeIndexGroup[], dims: number): Placed | null {
   return kernel && { kernel, dimensions, weights, sums, found };
 }
 
-function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: string | null): PrimeRows {
-  const { dims, kinds, sections } = header;
-  const groups = header.groups.filter(
-    (group) => group.count > 0 && (group.project === null || group.project === project),
-  );
-  const blocks = readBlocks(bytes, body, groups, header);
-  const count = blocks.reduce((sum, block) => sum + block.count, 0);
-  // Each block is in the projection's order: merged by `order` (a row's place in the projection, so no two rows
-  // share one), the rows read as the store gives them. The orders are copied and sorted natively; each then comes
-  // from the block whose next row it is.
+/** Where each row of the projection is: its block and its place there, and each block's rows' places in it. */
+interface Merged {
+  blockOf: Uint8Array;
+  localOf: Uint32Array;
+  rowOf: Uint32Array[];
+}
+
+/**
+ * Each block is in the projection's order: merged by `order` (a row's place in the projection, so no two rows
+ * share one), the rows read as the store gives them. The orders are copied and sorted natively; each then comes
+ * from the block whose next row it is.
+ */
+function merge(blocks: Block[], count: number): Merged {
   const orders = new Uint32Array(count);
   let next = 0;
   for (const block of blocks) {
@@ -325,7 +331,46 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     rowOf[pick]![cursors[pick]!] = row;
     cursors[pick]! += 1;
   }
-  const kindOf = (row: number) => blocks[blockOf[row]!]!.kind[localOf[row]!]!;
+  return { blockOf, localOf, rowOf };
+}
+
+/** How many of a block's rows come before `order` in the projection (its orders ascend). */
+function before(block: Block, order: number): number {
+  let low = 0;
+  let high = block.count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (block.order[middle]! < order) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: string | null): PrimeRows {
+  const { dims, kinds, sections } = header;
+  const groups = header.groups.filter(
+    (group) => group.count > 0 && (group.project === null || group.project === project),
+  );
+  const blocks = readBlocks(bytes, body, groups, header);
+  const count = blocks.reduce((sum, block) => sum + block.count, 0);
+  // The blocks are merged when a row is first asked for by its place: a prompt's answer needs only the few rows
+  // that reach the cut, each placed by a search of the other blocks' orders.
+  let merged: Merged | undefined;
+  const reached = new Map<number, [block: number, local: number]>();
+  const locate = (row: number): [block: number, local: number] => {
+    const found = reached.get(row);
+    if (found) return found;
+    merged ??= merge(blocks, count);
+    return [merged.blockOf[row]!, merged.localOf[row]!];
+  };
+  const kindOf = (row: number) => {
+    const [block, local] = locate(row);
+    return blocks[block]!.kind[local]!;
+  };
+  const columnOf = (name: 'sources' | 'afterHandback') => (row: number) => {
+    const [block, local] = locate(row);
+    return blocks[block]![name][local]!;
+  };
   const details = new Map<number, { hashes: string[]; text: string }>();
   return {
     count,
@@ -335,9 +380,9 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
       return kind;
     },
     question: (row) => (kindOf(row) & QUESTION) !== 0,
-    sources: (row) => blocks[blockOf[row]!]!.sources[localOf[row]!]!,
-    afterHandback: (row) => blocks[blockOf[row]!]!.afterHandback[localOf[row]!]!,
-    similarities(query, cut) {
+    sources: columnOf('sources'),
+    afterHandback: columnOf('afterHandback'),
+    reaching(query, cut) {
       if (query.length !== dims)
         throw new Error(`the prime index holds ${dims} dimensions, the query ${query.length}`);
       // Only the query's non-zero components count (a hashed prompt has a few dozen of 256); skipping the
@@ -354,9 +399,11 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
         l1 += Math.abs(value);
         largest = Math.max(largest, Math.abs(value));
       }
-      if (at.length === 0) return new Float64Array(count);
+      if (at.length === 0) {
+        return cut > 0 ? [] : Array.from({ length: count }, (_, row) => ({ row, similarity: 0 }));
+      }
       // The query in whole units, as fine as keeps every sum below 2^30: the int8 sums are then sums of small
-      // integers, which code that runs once adds without allocating, where each sum of fractions allocates a number.
+      // integers, exact in any arithmetic.
       const unit = largest / Math.floor(2 ** 30 / (127 * at.length));
       const weights = values.map((value) => Math.round(value / unit));
       // A row's cosine is step × its int8 dot product with the query, each of the row's components off by at most
@@ -364,22 +411,30 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
       // unit (so by 127 × unit / 2 per component). Both allowances, with a little for rounding, make the bound.
       const slack = 0.5001 * l1 + 0.5001 * 127 * at.length * unit;
       const limit = cut - 1e-7;
-      const out = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+      const found: Reached[] = [];
       blocks.forEach((block, b) => {
         for (const local of block.mayReach({ at, weights, unit, slack, limit })) {
           const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
           let exact = 0;
           for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
-          out[rowOf[b]![local]!] = exact;
+          if (!(exact >= cut)) continue;
+          // Its place: the rows of every block that come before it in the projection.
+          const order = block.order[local]!;
+          let row = local;
+          blocks.forEach((other, o) => {
+            if (o !== b) row += before(other, order);
+          });
+          reached.set(row, [b, local]);
+          found.push({ row, similarity: exact });
         }
       });
-      return out;
+      return found.sort((x, y) => x.row - y.row);
     },
     detail(row) {
       let found = details.get(row);
       if (!found) {
-        const block = blocks[blockOf[row]!]!;
-        const local = localOf[row]!;
+        const [b, local] = locate(row);
+        const block = blocks[b]!;
         const at = body + sections.details + block.detailStart[local]!;
         found = JSON.parse(bytes.read(at, block.detailLength[local]!).toString('utf8')) as {
           hashes: string[];

@@ -95,7 +95,7 @@ function layoutOf(home: string): string {
   return (JSON.parse(bytes.toString('utf8', 12, 12 + bytes.readUInt32LE(8))) as { vectors: string }).vectors;
 }
 
-/** For many queries and cuts, in every project: exact at or above the cut, below it elsewhere. */
+/** For many queries and cuts, in every project: the rows at or above the cut, with their exact cosines, and no other. */
 function expectExactAtTheCut(home: string, query: () => Float32Array): void {
   let reached = 0;
   let below = 0;
@@ -104,17 +104,24 @@ function expectExactAtTheCut(home: string, query: () => Float32Array): void {
       const vector = query();
       const cut = [0.3, 0.2, 0.45][n % 3]!;
       const rows = index.rowsFor(PROJECTS[n % 4]!);
-      const exact = rows.similarities(vector, Number.NEGATIVE_INFINITY);
-      const quick = rows.similarities(vector, cut);
-      for (let row = 0; row < rows.count; row++) {
-        if (exact[row]! >= cut) {
-          reached++;
-          expect(quick[row], how).toBe(exact[row]);
-        } else {
-          below++;
-          expect(quick[row]!, how).toBeLessThan(cut);
-        }
+      // With no cut, every row reaches it, each with its exact cosine.
+      const exact = rows.reaching(vector, Number.NEGATIVE_INFINITY);
+      expect(
+        exact.map(({ row }) => row),
+        how,
+      ).toEqual(Array.from({ length: rows.count }, (_, row) => row));
+      const quick = rows.reaching(vector, cut);
+      expect(quick, how).toEqual(exact.filter(({ similarity }) => similarity >= cut));
+      // A row that reached the cut is placed without merging the blocks: in the place the merge gives it.
+      const fresh = openPrimeIndex(home)!;
+      const merged = described(fresh.rowsFor(PROJECTS[n % 4]!));
+      fresh.close();
+      for (const { row } of quick) {
+        const { hashes, text } = merged[row]!;
+        expect(rows.detail(row), how).toEqual({ hashes, text });
       }
+      reached += quick.length;
+      below += rows.count - quick.length;
     }
     index.close();
   }
@@ -140,7 +147,7 @@ describe('the prime index', () => {
     store.close();
   });
 
-  it('gives the exact cosine wherever it can reach the cut, and an estimate below the cut elsewhere', () => {
+  it('gives exactly the rows that reach the cut, each with its exact cosine', () => {
     const { store } = filledStore();
     expect(layoutOf(store.home)).toBe('postings');
     const random = seeded(11);
@@ -173,7 +180,11 @@ describe('the prime index', () => {
       ...index,
       rowsFor(project) {
         const rows = index.rowsFor(project);
-        return { ...rows, similarities: (query) => rows.similarities(query, Number.NEGATIVE_INFINITY) };
+        return {
+          ...rows,
+          reaching: (query, cut) =>
+            rows.reaching(query, Number.NEGATIVE_INFINITY).filter(({ similarity }) => similarity >= cut),
+        };
       },
     });
     let answered = 0;
