@@ -68,10 +68,16 @@ export function readSessionLog(home: string, session: string): PrimeLogRow[] {
   return rows;
 }
 
-/** One append of one line: atomic for lines of this size on a local disk. */
+/** One append of one line: atomic for lines of this size on a local disk. The folder is made the first time. */
 export function appendSessionLog(home: string, row: PrimeLogRow): void {
-  mkdirSync(primeDir(home), { recursive: true, mode: 0o700 });
-  appendFileSync(sessionFile(home, row.session), `${JSON.stringify(row)}\n`, { mode: 0o600 });
+  const line = `${JSON.stringify(row)}\n`;
+  try {
+    appendFileSync(sessionFile(home, row.session), line, { mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(primeDir(home), { recursive: true, mode: 0o700 });
+    appendFileSync(sessionFile(home, row.session), line, { mode: 0o600 });
+  }
 }
 
 /**
