@@ -5,11 +5,11 @@
  */
 
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
+import { buildWithValues } from './built-values.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
-await build({
+await buildWithValues({
   entryPoints: [resolve(root, 'src/episodes/parse-worker.ts')],
   outfile: resolve(root, 'dist/parse-worker.cjs'),
   bundle: true,

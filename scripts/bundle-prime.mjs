@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { buildWithValues } from './built-values.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -48,33 +48,6 @@ const lazyNodeModule = {
   },
 };
 
-/** src/core/built.ts, with the values the bundle works out when it is built. */
-const builtValues = (values) => ({
-  name: 'built-values',
-  setup(context) {
-    context.onLoad({ filter: /[\\/]core[\\/]built\.ts$/ }, () => ({
-      contents: `export const BUILT = ${JSON.stringify(values)};`,
-      loader: 'js',
-    }));
-  },
-});
-
-/**
- * The literals of each rule set the bundle holds (its name is in it), and the estimate kernel's module, worked
- * out by the build in dist/.
- */
-async function workOut(bundle) {
-  const cues = await import('../dist/episodes/cues/index.js');
-  const { literalsOf } = await import('../dist/episodes/match.js');
-  const { moduleBytes } = await import('../dist/truth/estimate-kernel.js');
-  const literals = {};
-  for (const set of Object.values(cues)) {
-    if (set && typeof set === 'object' && 'groups' in set && bundle.includes(JSON.stringify(set.name)))
-      literals[set.name] = JSON.stringify(literalsOf(set));
-  }
-  return { literals, estimateKernel: Buffer.from(moduleBytes()).toString('base64') };
-}
-
 const outfile = resolve(root, 'dist/prime.cjs');
 
 const options = {
@@ -102,10 +75,7 @@ const options = {
   plugins: [lazyModulesFromDist, lazyNodeModule],
   write: false,
 };
-// Twice: the first build says which rule sets the bundle holds, the second holds the values worked out for it.
-const first = await build(options);
-const values = await workOut(first.outputFiles[0].text);
-const built = await build({ ...options, plugins: [...options.plugins, builtValues(values)] });
+const built = await buildWithValues(options);
 
 writeFileSync(
   resolve(root, 'dist/prime-import.cjs'),
