@@ -253,9 +253,13 @@ export function estimateKernel(bytes: number): EstimateKernel | null {
     }
   }
   if (!compiled || !wasm) return null;
-  const memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / 65_536)) });
-  const instance = new wasm.Instance(compiled, { kernel: { memory } });
-  return new EstimateKernel(memory, instance.exports['estimate'] as (...args: number[]) => number);
+  try {
+    const memory = new wasm.Memory({ initial: Math.max(1, Math.ceil(bytes / 65_536)) });
+    const instance = new wasm.Instance(compiled, { kernel: { memory } });
+    return new EstimateKernel(memory, instance.exports['estimate'] as (...args: number[]) => number);
+  } catch {
+    return null; // no memory to be had: the estimate runs in JavaScript
+  }
 }
 
 export class EstimateKernel {
