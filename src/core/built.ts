@@ -5,8 +5,8 @@
  */
 export interface Built {
   /**
-   * The literals of each named rule set the bundle holds (episodes/literals.ts), as JSON text: an array, or null
-   * where a set has none. A code cache keeps one string per set, where an array would be a string per literal.
+   * The literals of each pattern of each named rule set the bundle holds (episodes/literals.ts), in order, as JSON
+   * text. A code cache keeps one string per set, where arrays would be a string per literal.
    */
   literals?: Record<string, string>;
   /** The estimate kernel's WebAssembly module (truth/estimate-kernel.ts), in base64. */

@@ -23,6 +23,8 @@ export interface Cue {
   re?: RegExp;
   /** Held to word edges (languages written with spaces). */
   spaced: boolean;
+  /** Strings one of which every match contains (`requiredLiterals`), or null: a text with none is never matched. */
+  literals: readonly string[] | null;
 }
 
 // Built on the first match a cue finds: most texts a hook reads match none.
@@ -47,12 +49,14 @@ export interface CueList {
 
 /** Compiles a rule set; in languages written with spaces a pattern must start and end on a word edge. */
 export function compile(set: RuleSet): CueList {
+  const literals = literalsOf(set);
+  let next = 0;
   const cues = set.groups.flatMap((group) =>
     group.patterns.map((pattern) => {
       const spaced = !UNSPACED_LANGS.includes(group.lang);
       const source = spaced ? `(?:${pattern.source})${wordEnd}` : pattern.source;
       const flags = [...new Set(`${pattern.flags}gu`)].join('');
-      return { rule: set.name, cue: pattern.source, source, flags, spaced };
+      return { rule: set.name, cue: pattern.source, source, flags, spaced, literals: literals[next++]! };
     }),
   );
   // A screen leaves out the word-end check: a weaker pattern still matches wherever the cue does, and that check,
@@ -63,25 +67,23 @@ export function compile(set: RuleSet): CueList {
     byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${cue})`]);
   }
   const screens = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
-  return { cues, screens, literals: literalsOf(set) };
+  const every = cues.every((cue) => cue.literals !== null);
+  return { cues, screens, literals: every ? [...new Set(cues.flatMap((cue) => cue.literals!))] : null };
 }
 
 /**
- * Every string one of which a match of any of the set's cues contains, or null. A table built with the bundle
- * may hold them for a whole named set: a set made of some of its groups needs one of them too.
+ * The literals of each of the set's patterns (`requiredLiterals`), in order. A bundle holds those of the named
+ * sets in it, worked out when it was built (core/built.ts), and they serve a set of as many patterns (a set made
+ * of some of a named set's groups has fewer); elsewhere they are worked out here.
  */
-export function literalsOf(set: RuleSet): readonly string[] | null {
+export function literalsOf(set: RuleSet): (string[] | null)[] {
+  const patterns = set.groups.flatMap((group) => group.patterns);
   const made = BUILT.literals?.[set.name];
-  if (made !== undefined) return JSON.parse(made) as string[] | null;
-  const found = new Set<string>();
-  for (const group of set.groups) {
-    for (const pattern of group.patterns) {
-      const literals = requiredLiterals(pattern.source, pattern.flags);
-      if (!literals) return null;
-      for (const literal of literals) found.add(literal);
-    }
+  if (made !== undefined) {
+    const table = JSON.parse(made) as (string[] | null)[];
+    if (table.length === patterns.length) return table;
   }
-  return [...found];
+  return patterns.map((pattern) => requiredLiterals(pattern.source, pattern.flags));
 }
 
 /** False when no cue of the list matches anywhere in the text (a match the cue itself would then step past counts). */
@@ -92,6 +94,8 @@ export function mayMatch(list: CueList, text: string): boolean {
 
 /** The next match at or after `from` that starts on a word edge (a letter not preceded by a letter). */
 export function nextMatch(cue: Cue, text: string, from: number): RegExpExecArray | null {
+  // Most cues need words the text does not hold: they are passed over without building their pattern.
+  if (cue.literals && !cue.literals.some((literal) => text.includes(literal))) return null;
   cue.re ??= new RegExp(cue.source, cue.flags);
   const { re, spaced } = cue;
   re.lastIndex = from;
