@@ -118,31 +118,20 @@ interface Block {
   detailStart: Uint32Array;
   detailLength: Uint32Array;
   scale: Float32Array;
-  /**
-   * The local rows whose int8 estimate may reach the bound, in order: each row's dot product with the query's
-   * weights, `sum`, gives `scale × (unit × sum + slack)`, at least the row's cosine; the rest cannot reach it.
-   */
-  mayReach(query: Estimate): Iterable<number>;
 }
 
-/** A block's bytes, already read: its columns, and its int8 vectors, dense or posted. */
-function blockOf(
-  block: Buffer,
-  group: PrimeIndexGroup,
-  header: PrimeIndexHeader,
-  kernel: Placed | null,
-): Block {
+/**
+ * A block's estimate: the local rows whose int8 estimate may reach the bound, in order. Each row's dot product
+ * with the query's weights, `sum`, gives `scale × (unit × sum + slack)`, at least the row's cosine; the rest
+ * cannot reach it.
+ */
+type MayReach = (query: Estimate) => Iterable<number>;
+
+/** A group's columns: what every hook moment reads of its rows. */
+function columnsOf(bytes: Bytes, at: number, group: PrimeIndexGroup): Block {
   const { count } = group;
-  const { dims } = header;
+  const block = bytes.read(at, COLUMNS * 4 * count);
   const u32 = (n: number) => column(block, n * 4 * count, count, Uint32Array);
-  const vectors = COLUMNS * 4 * count;
-  const scale = column(block, 6 * 4 * count, count, Float32Array);
-  let mayReach: Block['mayReach'];
-  if (header.vectors === 'dense') mayReach = screened(scale, denseSteps(block, vectors, count, dims));
-  else {
-    const posted = postings(block, vectors, dims);
-    mayReach = kernel ? estimated(kernel, posted, scale) : screened(scale, postedSteps(posted));
-  }
   return {
     start: group.start,
     count,
@@ -152,15 +141,14 @@ function blockOf(
     afterHandback: u32(3),
     detailStart: u32(4),
     detailLength: u32(5),
-    scale,
-    mayReach,
+    scale: column(block, 6 * 4 * count, count, Float32Array),
   };
 }
 
 type AddSteps = (sums: Int32Array, at: readonly number[], weights: readonly number[]) => void;
 
 /** The estimate in JavaScript: the sums, then each row's bound. */
-function screened(scale: Float32Array, addSteps: AddSteps): Block['mayReach'] {
+function screened(scale: Float32Array, addSteps: AddSteps): MayReach {
   return ({ at, weights, unit, slack, limit }) => {
     const sums = new Int32Array(scale.length);
     addSteps(sums, at, weights);
@@ -173,8 +161,9 @@ function screened(scale: Float32Array, addSteps: AddSteps): Block['mayReach'] {
 }
 
 /** Dimension by dimension: component d of local row r is at d × count + r. */
-function denseSteps(block: Buffer, at: number, count: number, dims: number): AddSteps {
-  const steps = new Int8Array(block.buffer, block.byteOffset + at, dims * count);
+function denseSteps(vectors: Buffer, count: number, dims: number): AddSteps {
+  if (vectors.length < dims * count) throw new Error('the prime index ends early');
+  const steps = new Int8Array(vectors.buffer, vectors.byteOffset, dims * count);
   return (sums, dimensions, weights) => {
     for (let k = 0; k < dimensions.length; k++) {
       const base = dimensions[k]! * count;
@@ -192,15 +181,15 @@ interface Postings {
   steps: Int8Array;
 }
 
-function postings(block: Buffer, at: number, dims: number): Postings {
-  const starts = column(block, at, dims + 1, Uint32Array);
+function postings(vectors: Buffer, dims: number): Postings {
+  const starts = column(vectors, 0, dims + 1, Uint32Array);
   const total = starts[dims]!;
-  if (4 * (dims + 1) + 5 * total > block.length - at) throw new Error('the prime index ends early');
+  if (4 * (dims + 1) + 5 * total > vectors.length) throw new Error('the prime index ends early');
   for (let d = 0; d < dims; d++) {
     if (starts[d]! > starts[d + 1]!) throw new Error('the prime index lists its steps out of order');
   }
-  const rows = column(block, at + 4 * (dims + 1), total, Uint32Array);
-  const steps = new Int8Array(block.buffer, block.byteOffset + at + 4 * (dims + 1) + 4 * total, total);
+  const rows = column(vectors, 4 * (dims + 1), total, Uint32Array);
+  const steps = new Int8Array(vectors.buffer, vectors.byteOffset + 4 * (dims + 1) + 4 * total, total);
   return { dims, starts, rows, steps };
 }
 
@@ -230,7 +219,7 @@ interface Placed {
  * offset in that memory). A step naming a row past the block's is passed over, as a typed array passes over a
  * write past its end in the JavaScript estimate.
  */
-function estimated(placed: Placed, posted: Postings, scale: Float32Array): Block['mayReach'] {
+function estimated(placed: Placed, posted: Postings, scale: Float32Array): MayReach {
   const { kernel } = placed;
   return ({ at, weights, unit, slack, limit }) => {
     if (at.some((d) => d >= posted.dims)) throw new Error('the query has more dimensions than the index');
@@ -262,31 +251,49 @@ function estimated(placed: Placed, posted: Postings, scale: Float32Array): Block
 
 const align8 = (n: number) => (n + 7) & ~7;
 
+/** The bytes of a group's int8 vectors, after its columns. */
+const vectorBytes = (group: PrimeIndexGroup) => group.bytes - COLUMNS * 4 * group.count;
+
 /**
- * The groups' blocks. Posted vectors go straight into an estimate kernel's memory, with room after them for a
- * query (where there is WebAssembly, and the machine reads little-endian as the index is written).
+ * Each block's estimate, its vectors read now (a moment that estimates nothing never reads them). Posted vectors
+ * go straight into an estimate kernel's memory, with each block's scales, and room after them for a query (where
+ * there is WebAssembly, and the machine reads little-endian as the index is written).
  */
-function readBlocks(
+function estimatorsOf(
   bytes: Bytes,
   body: number,
   groups: PrimeIndexGroup[],
+  blocks: Block[],
   header: PrimeIndexHeader,
-): Block[] {
-  const kernel = header.vectors === 'postings' && littleEndian ? placeKernel(groups, header.dims) : null;
+): MayReach[] {
+  const { dims } = header;
+  const placed = header.vectors === 'postings' && littleEndian ? placeKernel(groups, dims) : null;
   let next = 0;
-  return groups.map((group) => {
-    let block: Buffer;
-    if (kernel) {
-      block = kernel.kernel.view(next, group.bytes);
-      bytes.readInto(body + group.offset, block);
-      next += align8(group.bytes);
-    } else block = bytes.read(body + group.offset, group.bytes);
-    return blockOf(block, group, header, kernel);
+  const room = (length: number) => {
+    const view = placed!.kernel.view(next, length);
+    next += align8(length);
+    return view;
+  };
+  return groups.map((group, g) => {
+    const { count } = group;
+    const block = blocks[g]!;
+    const at = body + group.offset + COLUMNS * 4 * count;
+    if (!placed) {
+      const vectors = bytes.read(at, vectorBytes(group));
+      return header.vectors === 'dense'
+        ? screened(block.scale, denseSteps(vectors, count, dims))
+        : screened(block.scale, postedSteps(postings(vectors, dims)));
+    }
+    const scale = room(4 * count);
+    scale.set(new Uint8Array(block.scale.buffer, block.scale.byteOffset, 4 * count));
+    const vectors = room(vectorBytes(group));
+    bytes.readInto(at, vectors);
+    return estimated(placed, postings(vectors, dims), column(scale, 0, count, Float32Array));
   });
 }
 
 function placeKernel(groups: PrimeIndexGroup[], dims: number): Placed | null {
-  const blocks = groups.reduce((sum, group) => sum + align8(group.bytes), 0);
+  const blocks = groups.reduce((sum, group) => sum + align8(4 * group.count) + align8(vectorBytes(group)), 0);
   const rows = Math.max(0, ...groups.map((group) => group.count));
   const dimensions = blocks;
   const weights = dimensions + align8(4 * dims);
@@ -351,25 +358,34 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
   const groups = header.groups.filter(
     (group) => group.count > 0 && (group.project === null || group.project === project),
   );
-  const blocks = readBlocks(bytes, body, groups, header);
+  const blocks = groups.map((group) => columnsOf(bytes, body + group.offset, group));
+  let estimators: MayReach[] | undefined;
   const count = blocks.reduce((sum, block) => sum + block.count, 0);
   // The blocks are merged when a row is first asked for by its place: a prompt's answer needs only the few rows
   // that reach the cut, each placed by a search of the other blocks' orders.
   let merged: Merged | undefined;
-  const reached = new Map<number, [block: number, local: number]>();
-  const locate = (row: number): [block: number, local: number] => {
-    const found = reached.get(row);
-    if (found) return found;
-    merged ??= merge(blocks, count);
-    return [merged.blockOf[row]!, merged.localOf[row]!];
+  /** Rows placed by `reaching`: each one's block and its place in it (block × 2^32 + place). */
+  const reached = new Map<number, number>();
+  // Per row, without allocating (a hook reads every row of the project in the interpreter).
+  const placeOf = (row: number): number => {
+    if (!merged) {
+      const found = reached.get(row);
+      if (found !== undefined) return found;
+      merged = merge(blocks, count);
+    }
+    return merged.blockOf[row]! * 2 ** 32 + merged.localOf[row]!;
   };
+  const blockAt = (place: number) => blocks[Math.floor(place / 2 ** 32)]!;
+  const localAt = (place: number) => place % 2 ** 32;
   const kindOf = (row: number) => {
-    const [block, local] = locate(row);
-    return blocks[block]!.kind[local]!;
+    if (merged) return blocks[merged.blockOf[row]!]!.kind[merged.localOf[row]!]!;
+    const place = placeOf(row);
+    return blockAt(place).kind[localAt(place)]!;
   };
   const columnOf = (name: 'sources' | 'afterHandback') => (row: number) => {
-    const [block, local] = locate(row);
-    return blocks[block]![name][local]!;
+    if (merged) return blocks[merged.blockOf[row]!]![name][merged.localOf[row]!]!;
+    const place = placeOf(row);
+    return blockAt(place)[name][localAt(place)]!;
   };
   const details = new Map<number, { hashes: string[]; text: string }>();
   return {
@@ -412,8 +428,9 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
       const slack = 0.5001 * l1 + 0.5001 * 127 * at.length * unit;
       const limit = cut - 1e-7;
       const found: Reached[] = [];
+      estimators ??= estimatorsOf(bytes, body, groups, blocks, header);
       blocks.forEach((block, b) => {
-        for (const local of block.mayReach({ at, weights, unit, slack, limit })) {
+        for (const local of estimators![b]!({ at, weights, unit, slack, limit })) {
           const vector = bytes.read(body + sections.float32 + (block.start + local) * dims * 4, dims * 4);
           let exact = 0;
           for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
@@ -424,7 +441,7 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
           blocks.forEach((other, o) => {
             if (o !== b) row += before(other, order);
           });
-          reached.set(row, [b, local]);
+          reached.set(row, b * 2 ** 32 + local);
           found.push({ row, similarity: exact });
         }
       });
@@ -433,8 +450,9 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     detail(row) {
       let found = details.get(row);
       if (!found) {
-        const [b, local] = locate(row);
-        const block = blocks[b]!;
+        const place = placeOf(row);
+        const block = blockAt(place);
+        const local = localAt(place);
         const at = body + sections.details + block.detailStart[local]!;
         found = JSON.parse(bytes.read(at, block.detailLength[local]!).toString('utf8')) as {
           hashes: string[];
@@ -522,7 +540,7 @@ export function primeIndexVectors(home: string, space: string, dims?: number): M
     if (header.space !== space || (dims !== undefined && header.dims !== dims)) return found;
     for (const group of header.groups) {
       if (group.count === 0) continue;
-      const block = blockOf(bytes.read(body + group.offset, group.bytes), group, header, null);
+      const block = columnsOf(bytes, body + group.offset, group);
       for (let local = 0; local < block.count; local++) {
         const detail = bytes.read(
           body + header.sections.details + block.detailStart[local]!,
