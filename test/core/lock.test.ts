@@ -7,14 +7,28 @@ import { useTempDirs } from '../helpers/home.ts';
 const tempDir = useTempDirs();
 const lockModule = join(fileURLToPath(import.meta.url), '..', '..', '..', 'dist', 'core', 'lock.js');
 
-/** A process that takes the lock, holds it a moment and lets it go: exit 0 when it had it, 1 when told it is held. */
+/**
+ * A process that asks for the lock at the same moment as the other (both wait until both are ready), and exits 0
+ * when it had it, 1 when told it is held. The one that has it holds it until the other has been told, however slow
+ * a loaded machine makes the other's start.
+ */
 const holder = `
   const { acquireLock } = await import(${JSON.stringify(lockModule)});
+  const { readdirSync, writeFileSync } = await import('node:fs');
+  const home = process.argv[1];
+  const waitFor = async (prefix, count) => {
+    const until = Date.now() + 20000;
+    while (readdirSync(home).filter((name) => name.startsWith(prefix)).length < count && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 2));
+  };
+  writeFileSync(home + '/ready-' + process.pid, '');
+  await waitFor('ready-', 2);
   try {
-    const release = acquireLock(process.argv[1], 'run');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const release = acquireLock(home, 'run');
+    await waitFor('refused-', 1);
     release();
   } catch (error) {
+    writeFileSync(home + '/refused-' + process.pid, '');
     process.exit(error.code === 'busy' ? 1 : 2);
   }
 `;
