@@ -1,3 +1,4 @@
+import { Postings } from './postings.ts';
 import type { SparseVector } from './vector.ts';
 
 /** One entry found by a query: its slot and its dot product with the query, divided by its count. */
@@ -9,64 +10,6 @@ export interface IndexHit {
 const initialCapacity = 16;
 /** The floor of a slot no query matches. */
 const unmatched = Number.POSITIVE_INFINITY;
-/** The entries a posting list makes room for when it is first posted to. */
-const initialRoom = 8;
-
-/**
- * Per dimension, a list of (slot, value) entries, each list a run of two arrays shared by all dimensions: an index
- * allocates a few arrays as it grows, not a few per dimension (allocating typed arrays by the hundred thousand
- * was a large part of building the night's indexes). A list that outgrows its run moves to the end.
- */
-class Postings<Values extends Float32Array | Float64Array> {
-  /** Per dimension: where its run starts, how many entries it holds, and how many it has room for. */
-  readonly starts: Int32Array;
-  readonly lengths: Int32Array;
-  private readonly rooms: Int32Array;
-  slots = new Int32Array(initialRoom * 4);
-  values: Values;
-  private end = 0;
-  private readonly allocate: (n: number) => Values;
-
-  constructor(dims: number, allocate: (n: number) => Values) {
-    this.starts = new Int32Array(dims);
-    this.lengths = new Int32Array(dims);
-    this.rooms = new Int32Array(dims);
-    this.allocate = allocate;
-    this.values = allocate(initialRoom * 4);
-  }
-
-  /** Appends an entry to dimension d's list; its place there. */
-  push(d: number, slot: number, value: number): number {
-    const length = this.lengths[d]!;
-    if (length === this.rooms[d]!) this.move(d, length);
-    const at = this.starts[d]! + length;
-    this.slots[at] = slot;
-    this.values[at] = value;
-    this.lengths[d] = length + 1;
-    return length;
-  }
-
-  private move(d: number, length: number): void {
-    const room = Math.max(initialRoom, this.rooms[d]! * 2);
-    if (this.end + room > this.slots.length) {
-      let capacity = this.slots.length * 2;
-      while (this.end + room > capacity) capacity *= 2;
-      const slots = new Int32Array(capacity);
-      slots.set(this.slots.subarray(0, this.end));
-      this.slots = slots;
-      const values = this.allocate(capacity);
-      values.set(this.values.subarray(0, this.end));
-      this.values = values;
-    }
-    const start = this.starts[d]!;
-    this.slots.copyWithin(this.end, start, start + length);
-    this.values.copyWithin(this.end, start, start + length);
-    this.starts[d] = this.end;
-    this.rooms[d] = room;
-    this.end += room;
-  }
-}
-
 /**
  * Many running sums of vectors (a lesson's sources, a waiting surprise), stored dimension by dimension so that
  * one query reaches all of them at the cost of the entries it shares with them, not the cost of every slot.
@@ -89,14 +32,14 @@ export class LinkageIndex {
   private wide: Postings<Float64Array>;
   /**
    * Where a slot's entries are, as codes: place + 1 in the float32 list, −(place + 1) in the float64 list, 0 not
-   * posted. A slot's first vector writes its codes as (dimension, code) pairs into `firsts`, which is all most
+   * posted. A slot's first vector writes its codes as (dimension, code) pairs into `firstCodes`, which is all most
    * slots ever get; a slot added to again gets a row of codes by dimension in `rows`. A row for every slot would
    * cost dims × 4 bytes each, most of them zeros.
    */
   private firstStarts = new Int32Array(initialCapacity);
   private firstLengths = new Int32Array(initialCapacity);
-  private firsts = new Int32Array(initialCapacity * 32);
-  private firstsEnd = 0;
+  private firstCodes = new Int32Array(initialCapacity * 32);
+  private firstCodesEnd = 0;
   /** Per slot: its row in `rows`, or −1. */
   private rowOf = new Int32Array(initialCapacity).fill(-1);
   private rows: Int32Array;
@@ -165,7 +108,8 @@ export class LinkageIndex {
     for (let i = 0; i < indices.length; i++) {
       const d = indices[i]!;
       const x = values[i]!;
-      // A slot is in one of the two lists of a dimension, so its products still come in ascending dimension.
+      // A slot's value is in one of the two lists of a dimension (a zero left behind in the float32 list adds
+      // nothing), so its products still come in ascending dimension.
       let start = narrow.starts[d]!;
       let end = start + narrow.lengths[d]!;
       let p = start;
@@ -264,26 +208,26 @@ export class LinkageIndex {
   private addFirst(slot: number, vector: SparseVector, sign: 1 | -1): void {
     const { indices, values } = vector;
     const { narrow, wide } = this;
-    const needed = this.firstsEnd + 2 * indices.length;
-    if (needed > this.firsts.length) {
-      let length = this.firsts.length * 2;
+    const needed = this.firstCodesEnd + 2 * indices.length;
+    if (needed > this.firstCodes.length) {
+      let length = this.firstCodes.length * 2;
       while (needed > length) length *= 2;
-      const firsts = new Int32Array(length);
-      firsts.set(this.firsts.subarray(0, this.firstsEnd));
-      this.firsts = firsts;
+      const firstCodes = new Int32Array(length);
+      firstCodes.set(this.firstCodes.subarray(0, this.firstCodesEnd));
+      this.firstCodes = firstCodes;
     }
-    const { firsts } = this;
-    let end = this.firstsEnd;
+    const { firstCodes } = this;
+    let end = this.firstCodesEnd;
     this.firstStarts[slot] = end;
     this.firstLengths[slot] = indices.length;
     for (let i = 0; i < indices.length; i++) {
       const d = indices[i]!;
       const sum = sign === 1 ? 0 + values[i]! : 0 - values[i]!;
-      firsts[end++] = d;
-      firsts[end++] =
+      firstCodes[end++] = d;
+      firstCodes[end++] =
         Math.fround(sum) === sum ? narrow.push(d, slot, sum) + 1 : -(wide.push(d, slot, sum) + 1);
     }
-    this.firstsEnd = end;
+    this.firstCodesEnd = end;
   }
 
   /** A row of codes for a slot added to again, filled from its first vector's; where the row starts. */
@@ -296,10 +240,10 @@ export class LinkageIndex {
     }
     this.rowOf[slot] = this.rowCount;
     const row = this.rowCount++ * dims;
-    const { rows, firsts } = this;
+    const { rows, firstCodes } = this;
     const start = this.firstStarts[slot]!;
     const end = start + 2 * this.firstLengths[slot]!;
-    for (let at = start; at < end; at += 2) rows[row + firsts[at]!] = firsts[at + 1]!;
+    for (let at = start; at < end; at += 2) rows[row + firstCodes[at]!] = firstCodes[at + 1]!;
     return row;
   }
 
