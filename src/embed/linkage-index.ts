@@ -140,12 +140,27 @@ export class LinkageIndex {
     // linkage. The margin is far wider than any rounding, so the screen never turns away a slot over the cut.
     const screen = cut - 1e-9 * Math.abs(cut) - 1e-12;
     const { floors } = this;
-    if (screen > 0) {
-      // One array and one product per slot: a slot that is closed or has no members has an infinite floor.
+    if (screen > 0 && members > 0) {
+      // One array and one product per slot: a slot that is closed or has no members has an infinite floor, and
+      // scaled · ∞ is more than any sum. Four slots a turn, as few pass.
       const scaled = screen * members;
-      for (let slot = 0; slot < n; slot++) {
-        const floor = floors[slot]!;
-        if (accumulator[slot]! < scaled * floor || floor === unmatched) continue;
+      let slot = 0;
+      for (; slot + 3 < n; slot += 4) {
+        if (
+          accumulator[slot]! < scaled * floors[slot]! &&
+          accumulator[slot + 1]! < scaled * floors[slot + 1]! &&
+          accumulator[slot + 2]! < scaled * floors[slot + 2]! &&
+          accumulator[slot + 3]! < scaled * floors[slot + 3]!
+        )
+          continue;
+        for (let one = slot; one < slot + 4; one++) {
+          if (accumulator[one]! < scaled * floors[one]!) continue;
+          const linkage = accumulator[one]! / (counts[one]! * members);
+          if (linkage >= cut) hits.push({ slot: one, linkage });
+        }
+      }
+      for (; slot < n; slot++) {
+        if (accumulator[slot]! < scaled * floors[slot]!) continue;
         const linkage = accumulator[slot]! / (counts[slot]! * members);
         if (linkage >= cut) hits.push({ slot, linkage });
       }
