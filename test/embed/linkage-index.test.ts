@@ -49,6 +49,60 @@ describe('LinkageIndex', () => {
     );
   });
 
+  it('keeps each sum to the last bit as vectors and sums of vectors are added and taken out', () => {
+    const step = fc.oneof(
+      fc.record({ add: text }),
+      fc.record({ addSum: fc.array(text, { minLength: 2, maxLength: 4 }) }),
+      fc.record({ takeOut: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(step, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 10 }),
+        fc.array(text, { minLength: 1, maxLength: 3 }),
+        fc.double({ min: -0.2, max: 0.9, noNaN: true }),
+        (slots, query, cut) => {
+          const index = new LinkageIndex(dims);
+          const sums = slots.map((steps) => {
+            const slot = index.open();
+            const sum = new VectorSum(dims);
+            const added: Float32Array[] = [];
+            for (const change of steps) {
+              if ('add' in change) {
+                const v = hashedVector(change.add, dims);
+                index.add(slot, sparseOf(v));
+                sum.add(v);
+                added.push(v);
+              } else if ('addSum' in change) {
+                // A sum's float64 entries, most of them not float32 numbers.
+                const group = VectorSum.of(
+                  change.addSum.map((member) => hashedVector(member, dims)),
+                  dims,
+                );
+                index.add(slot, group.sparseSum(), group.count);
+                sum.addSum(group);
+              } else if (added.length > 0 && sum.count > 1) {
+                const [v] = added.splice(change.takeOut % added.length, 1);
+                index.subtract(slot, sparseOf(v!));
+                sum.remove(v!);
+              }
+            }
+            return sum;
+          });
+          const q = VectorSum.of(
+            query.map((member) => hashedVector(member, dims)),
+            dims,
+          );
+          const hits = index.query(q.sparseSum(), cut, q.count);
+          const expected = sums
+            .map((sum, slot) => ({ slot, linkage: sum.linkageTo(q) }))
+            .filter((hit) => hit.linkage >= cut && sums[hit.slot]!.count > 0)
+            .sort((a, b) => b.linkage - a.linkage || a.slot - b.slot);
+          expect(hits).toEqual(expected);
+        },
+      ),
+    );
+  });
+
   it('follows a slot as vectors are added and taken out, and forgets a closed slot', () => {
     const index = new LinkageIndex(dims);
     const a = hashedVector('pnpm install fails on the lockfile', dims);
