@@ -91,20 +91,44 @@ async function once(count: number): Promise<Once> {
   }
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Each size once a round, for `--rounds N` rounds (3 by default), the order turned round every other round: a
+ * shared machine's speed drifts over a minute, so the 100k/50k ratio is taken within each round, from runs made
+ * side by side, and the median of the rounds' ratios is reported.
+ */
 export async function run(args: string[]): Promise<void> {
-  const sizes = args.length ? args.map(Number) : [25_000, 50_000, 100_000];
-  const results = new Map<number, Once>();
+  const at = args.indexOf('--rounds');
+  const rounds = at >= 0 ? Number(args[at + 1]) : 3;
+  const given = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
+  const sizes = given.length ? given.map(Number) : [25_000, 50_000, 100_000];
+  const results = new Map<number, Once[]>(sizes.map((size) => [size, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const size of round % 2 === 0 ? sizes : [...sizes].reverse()) {
+      const result = await once(size);
+      results.get(size)!.push(result);
+      console.log(
+        `round ${round + 1}, ${size.toLocaleString('en')} episodes: sleep ${(result.ms / 1000).toFixed(1)} s (CPU ${(result.cpuMs / 1000).toFixed(1)} s), ${result.lessons} lessons learned; floor (embedding alone) ${(result.floorMs / 1000).toFixed(2)} s, ratio ${(result.ms / result.floorMs).toFixed(1)}`,
+      );
+    }
+  }
   for (const size of sizes) {
-    const result = await once(size);
-    results.set(size, result);
+    const runs = results.get(size)!;
     console.log(
-      `${size.toLocaleString('en')} episodes: sleep ${(result.ms / 1000).toFixed(1)} s (CPU ${(result.cpuMs / 1000).toFixed(1)} s), ${result.lessons} lessons learned; floor (embedding alone) ${(result.floorMs / 1000).toFixed(2)} s, ratio ${(result.ms / result.floorMs).toFixed(1)}`,
+      `${size.toLocaleString('en')} episodes, median of ${runs.length}: sleep ${(median(runs.map((r) => r.ms)) / 1000).toFixed(1)} s (CPU ${(median(runs.map((r) => r.cpuMs)) / 1000).toFixed(1)} s)`,
     );
   }
   const half = results.get(50_000);
   const full = results.get(100_000);
-  if (half && full)
+  if (half?.length && full?.length) {
+    const wall = full.map((run, round) => run.ms / half[round]!.ms);
+    const cpu = full.map((run, round) => run.cpuMs / half[round]!.cpuMs);
     console.log(
-      `100k/50k: ${(full.ms / half.ms).toFixed(2)} wall, ${(full.cpuMs / half.cpuMs).toFixed(2)} CPU (aim ≤ 2.2); 100k: ${(full.ms / 1000).toFixed(1)} s wall, ${(full.cpuMs / 1000).toFixed(1)} s CPU (aim < 60 s); load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `100k/50k by round: ${wall.map((ratio) => ratio.toFixed(2)).join(', ')} wall; ${cpu.map((ratio) => ratio.toFixed(2)).join(', ')} CPU`,
     );
+    console.log(
+      `100k/50k: ${median(wall).toFixed(2)} wall, ${median(cpu).toFixed(2)} CPU, median of ${wall.length} rounds (aim ≤ 2.2); 100k: ${(median(full.map((r) => r.ms)) / 1000).toFixed(1)} s wall, ${(median(full.map((r) => r.cpuMs)) / 1000).toFixed(1)} s CPU (aim < 60 s); load average ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+  }
 }
