@@ -1,7 +1,7 @@
 import { BUILT } from '../core/built.ts';
 
 /**
- * The prime index's estimate (`similarities`) over posting lists, as a WebAssembly function: a hook process runs
+ * The prime index's estimate (`PrimeRows.reaching`) over posting lists, as a WebAssembly function: a hook process runs
  * it once, and the same loops in JavaScript run once too, in V8's interpreter, several times slower than the
  * whole answer should take (and hot enough to set V8 optimizing them in the background, which the process then
  * waits for as it exits). The function is a few dozen instructions, written out below by name; V8 compiles a
@@ -115,10 +115,8 @@ const element = (base: number, index: number) => [
 ];
 /** `local += 1` */
 const step = (local: number) => [...op.get(local), ...op.i32Const(1), ...op.i32Add, ...op.set(local)];
-/** `while (local < bound) { body; local += 1 }`, with local starting at 0. */
-const countTo = (local: number, bound: number, body: number[]) => [
-  ...op.i32Const(0),
-  ...op.set(local),
+/** `while (local < bound) { body; local += 1 }` */
+const whileBelow = (local: number, bound: number, body: number[]) => [
   ...op.block,
   ...op.loop,
   ...op.get(local),
@@ -130,6 +128,12 @@ const countTo = (local: number, bound: number, body: number[]) => [
   ...op.br(0),
   ...op.end,
   ...op.end,
+];
+/** The same loop, with local starting at 0. */
+const countTo = (local: number, bound: number, body: number[]) => [
+  ...op.i32Const(0),
+  ...op.set(local),
+  ...whileBelow(local, bound, body),
 ];
 
 /** The function's code. */
@@ -153,40 +157,28 @@ const functionBody = () => [
     ...element(WEIGHTS, Q),
     ...op.i32Load,
     ...op.set(WEIGHT),
-    ...op.block,
-    ...op.loop,
-    ...op.get(J),
-    ...op.get(END),
-    ...op.i32GeU,
-    ...op.brIf(1),
     // sums[rows[j]] += steps[j] × weight, for a row the block holds
-    ...element(ROWS, J),
-    ...op.i32Load,
-    ...op.tee(ROW),
-    ...op.get(COUNT),
-    ...op.i32LtU,
-    ...op.if,
-    ...op.get(SUMS),
-    ...op.get(ROW),
-    ...op.i32Const(2),
-    ...op.i32Shl,
-    ...op.i32Add,
-    ...op.tee(ADDRESS),
-    ...op.get(ADDRESS),
-    ...op.i32Load,
-    ...op.get(STEPS),
-    ...op.get(J),
-    ...op.i32Add,
-    ...op.i32Load8s,
-    ...op.get(WEIGHT),
-    ...op.i32Mul,
-    ...op.i32Add,
-    ...op.i32Store,
-    ...op.end,
-    ...step(J),
-    ...op.br(0),
-    ...op.end,
-    ...op.end,
+    ...whileBelow(J, END, [
+      ...element(ROWS, J),
+      ...op.i32Load,
+      ...op.tee(ROW),
+      ...op.get(COUNT),
+      ...op.i32LtU,
+      ...op.if,
+      ...element(SUMS, ROW),
+      ...op.tee(ADDRESS),
+      ...op.get(ADDRESS),
+      ...op.i32Load,
+      ...op.get(STEPS),
+      ...op.get(J),
+      ...op.i32Add,
+      ...op.i32Load8s,
+      ...op.get(WEIGHT),
+      ...op.i32Mul,
+      ...op.i32Add,
+      ...op.i32Store,
+      ...op.end,
+    ]),
   ]),
   // Each row whose scale × (unit × sum + slack) is not below the limit is found.
   ...countTo(ROW, COUNT, [

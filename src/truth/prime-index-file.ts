@@ -99,7 +99,7 @@ function column<T extends Uint32Array | Float32Array>(
   return copy;
 }
 
-/** A query in whole units (see `similarities`): its non-zero dimensions, their weights, and the bound. */
+/** A query in whole units (see `reaching`): its non-zero dimensions, their weights, and the bound. */
 interface Estimate {
   at: readonly number[];
   weights: readonly number[];
@@ -175,7 +175,6 @@ function denseSteps(vectors: Buffer, count: number, dims: number): AddSteps {
 
 /** Posting lists: where each dimension's list starts, then every step's row, then every step. */
 interface Postings {
-  dims: number;
   starts: Uint32Array;
   rows: Uint32Array;
   steps: Int8Array;
@@ -190,7 +189,7 @@ function postings(vectors: Buffer, dims: number): Postings {
   }
   const rows = column(vectors, 4 * (dims + 1), total, Uint32Array);
   const steps = new Int8Array(vectors.buffer, vectors.byteOffset + 4 * (dims + 1) + 4 * total, total);
-  return { dims, starts, rows, steps };
+  return { starts, rows, steps };
 }
 
 function postedSteps({ starts, rows, steps }: Postings): AddSteps {
@@ -222,7 +221,6 @@ interface Placed {
 function estimated(placed: Placed, posted: Postings, scale: Float32Array): MayReach {
   const { kernel } = placed;
   return ({ at, weights, unit, slack, limit }) => {
-    if (at.some((d) => d >= posted.dims)) throw new Error('the query has more dimensions than the index');
     const dimensions = kernel.view(placed.dimensions, 4 * at.length);
     const weighted = kernel.view(placed.weights, 4 * at.length);
     at.forEach((d, k) => {
