@@ -4,16 +4,8 @@ import { describe, expect, it } from 'vitest';
 import * as cues from '../../src/episodes/cues.ts';
 import { requiredLiterals } from '../../src/episodes/literals.ts';
 import { compile, mayMatch, nextMatch, normalizeLines, normalizeText } from '../../src/episodes/match.ts';
+import { seeded } from '../helpers/random.ts';
 import { findDataDir, hasData } from './score.ts';
-
-/** A small random source that gives the same sequence on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /** Every match of `source` contains one of the literals (or there are none to check). */
 function holds(source: string, flags: string, texts: readonly string[]): string[] {

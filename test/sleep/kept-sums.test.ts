@@ -11,20 +11,12 @@ import {
   putVector,
 } from '../../src/store/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
+import { seeded } from '../helpers/random.ts';
 
 const tempDir = useTempDirs();
 
 function day(n: number, hour = 10): string {
   return new Date(Date.UTC(2026, 2, 1 + n, hour)).toISOString();
-}
-
-/** A small deterministic generator, so the two memories below meet the same weeks. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
 }
 
 const corrections = [

@@ -9,17 +9,10 @@ import {
   resolvePrediction,
 } from '../../src/store/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
+import { seeded } from '../helpers/random.ts';
 import { day, storeLesson } from '../truth/fixtures.ts';
 
 const tempDir = useTempDirs();
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 const END_OF_TIME = '9999-12-31T23:59:59.999Z';
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type EstimateInput, estimateKernel } from '../../src/truth/estimate-kernel.ts';
-
-/** A small random source that gives the same sequence on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
+import { seeded } from '../helpers/random.ts';
 
 interface Case {
   starts: Uint32Array;

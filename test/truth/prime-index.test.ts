@@ -8,6 +8,7 @@ import { poolFromStore } from '../../src/prime/store-pool.ts';
 import { insertRelation, openStore, putVector, recordSleep, type Store } from '../../src/store/index.ts';
 import { openPrimeIndex, type PrimeIndex, type PrimeRows, writePrimeIndex } from '../../src/truth/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
+import { seeded } from '../helpers/random.ts';
 import { day, storeLesson } from './fixtures.ts';
 
 const tempDir = useTempDirs();
@@ -17,15 +18,6 @@ const words =
     ' ',
   );
 const PROJECTS = [null, '/a', '/b', '/c'] as const;
-
-/** A small random source that gives the same sequence on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 function sentence(random: () => number, length: number): string {
   return Array.from({ length }, () => words[Math.floor(random() * words.length)]).join(' ');
