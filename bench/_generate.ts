@@ -6,6 +6,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** The middle value (the upper one of an even count); 0 for none. */
+export const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 export function seeded(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {

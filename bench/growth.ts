@@ -16,7 +16,7 @@ import { resolveConfig } from '../src/core/index.ts';
 import { answerHook, appendSessionLog, parsePayload } from '../src/prime/index.ts';
 import { openStore, type Store } from '../src/store/index.ts';
 import { eventKey, parseEventLine } from '../src/stream/index.ts';
-import { generateSession, seeded } from './_generate.ts';
+import { generateSession, median, seeded } from './_generate.ts';
 
 const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'remem.js');
 const FIRST_DAY = Date.UTC(2026, 0, 1);
@@ -308,9 +308,6 @@ function remem(
 function count(store: Store, sql: string): number {
   return (store.db.prepare(sql).get() as { n: number }).n;
 }
-
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Replays `days` nights in a new home under `root` (a temporary folder unless given). */
 export async function replayGrowth(options: GrowthOptions, root?: string): Promise<GrowthResult> {

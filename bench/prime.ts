@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writePrimeIndex } from '../src/truth/index.ts';
+import { median } from './_generate.ts';
 import { fillStore } from './_store.ts';
 
 const binary = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'remem.js');
@@ -22,8 +23,6 @@ function timeRuns(args: string[], input: string, env: NodeJS.ProcessEnv, runs: n
   }
   return times;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run(args: string[]): Promise<void> {
   const runs = Number(args[0] ?? 21);

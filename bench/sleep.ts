@@ -10,7 +10,7 @@ import { createClock, resolveConfig } from '../src/core/index.ts';
 import { hashedVector } from '../src/embed/index.ts';
 import { sleep } from '../src/sleep/index.ts';
 import { openStore } from '../src/store/index.ts';
-import { seeded } from './_generate.ts';
+import { median, seeded } from './_generate.ts';
 
 const vocabulary =
   'install migrate deploy branch merge test lint build cache index query schema config token retry timeout import export parser router handler worker queue release docker pnpm npm yarn python pip vitest jest webpack vite postgres redis sqlite kafka nginx auth session cookie header payload staging production rollback feature flag metric alert dashboard billing invoice customer order cart search ranking embedding vector prompt model agent hook proxy memory lesson'.split(
@@ -90,8 +90,6 @@ async function once(count: number): Promise<Once> {
     rmSync(home, { recursive: true, force: true });
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Each size once a round, for `--rounds N` rounds (3 by default), the order turned round every other round: a
