@@ -34,41 +34,45 @@ let letter: RegExp | undefined;
 const wordEnd = '(?:(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}]))';
 
 /**
- * A rule set's cues, and its screens: one pattern per set of flags, the cues' alternation, that matches somewhere
- * whenever one of the cues does. Most texts match no cue; the screens say so in one scan instead of one per cue.
+ * A rule set's cues, and what screens them: the literals of all of them, or else one pattern per set of flags,
+ * the cues' alternation, that matches somewhere whenever one of the cues does. Most texts match no cue; the
+ * screen says so in one scan instead of one per cue.
  */
 export interface CueList {
   cues: Cue[];
   screens: RegExp[];
   /**
-   * Strings one of which every cue's match contains (`requiredLiterals`), or null when a cue gives none: looked
-   * for before the screens, whose first use costs a process more than a few hundred `includes`.
+   * Strings one of which every cue's match contains (`requiredLiterals`), or null when a cue gives none (the
+   * list then has pattern screens, whose first use costs a process more than a few hundred `includes`).
    */
   literals: readonly string[] | null;
 }
 
 /** Compiles a rule set; in languages written with spaces a pattern must start and end on a word edge. */
 export function compile(set: RuleSet): CueList {
-  const literals = literalsOf(set);
+  const byPattern = literalsOf(set);
   let next = 0;
   const cues = set.groups.flatMap((group) =>
     group.patterns.map((pattern) => {
       const spaced = !UNSPACED_LANGS.includes(group.lang);
       const source = spaced ? `(?:${pattern.source})${wordEnd}` : pattern.source;
       const flags = [...new Set(`${pattern.flags}gu`)].join('');
-      return { rule: set.name, cue: pattern.source, source, flags, spaced, literals: literals[next++]! };
+      return { rule: set.name, cue: pattern.source, source, flags, spaced, literals: byPattern[next++]! };
     }),
   );
-  // A screen leaves out the word-end check: a weaker pattern still matches wherever the cue does, and that check,
-  // repeated for every cue, would cost more to compile than the screen saves. A list of a few cues is its own screen.
+  const every = cues.every((cue) => cue.literals !== null);
+  const literals = every ? [...new Set(cues.flatMap((cue) => cue.literals!))] : null;
+  // Where every cue names its literals, they are the screen, and each cue is passed over by its own: a pattern
+  // screen would be one more pattern to build. Otherwise a screen leaves out the word-end check: a weaker pattern
+  // still matches wherever the cue does, and that check, repeated for every cue, would cost more to compile than
+  // the screen saves. A list of a few cues is its own screen.
   const byFlags = new Map<string, string[]>();
-  for (const { cue, flags: cueFlags } of cues.length > 3 ? cues : []) {
+  for (const { cue, flags: cueFlags } of literals || cues.length <= 3 ? [] : cues) {
     const flags = cueFlags.replace('g', '');
     byFlags.set(flags, [...(byFlags.get(flags) ?? []), `(?:${cue})`]);
   }
   const screens = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
-  const every = cues.every((cue) => cue.literals !== null);
-  return { cues, screens, literals: every ? [...new Set(cues.flatMap((cue) => cue.literals!))] : null };
+  return { cues, screens, literals };
 }
 
 /**
@@ -88,7 +92,7 @@ export function literalsOf(set: RuleSet): (string[] | null)[] {
 
 /** False when no cue of the list matches anywhere in the text (a match the cue itself would then step past counts). */
 export function mayMatch(list: CueList, text: string): boolean {
-  if (list.literals && !list.literals.some((literal) => text.includes(literal))) return false;
+  if (list.literals) return list.literals.some((literal) => text.includes(literal));
   return list.screens.length === 0 || list.screens.some((screen) => screen.test(text));
 }
 
