@@ -1,0 +1,119 @@
+/**
+ * The house's rules, checked by `npm run check` (DESIGN.md §2, docs/ARCHITECTURE.md):
+ * - a stage imports only the stages this table lets it (those to its left in the flow, plus store/ and core/);
+ * - another folder is entered by its front door, `index.ts`;
+ * - nothing imports cli/;
+ * - no import cycles.
+ * `.dependency-cruiser-known-violations.json` lists the breaches that stood when the check came in; it may only
+ * shrink (`npm run check:boundaries -- --update-known` rewrites it after a breach is mended).
+ */
+
+/** For each stage, the other stages it may import. A stage missing here may import only core/. */
+const stages = {
+  core: [],
+  store: ['core'],
+  embed: ['core'],
+  stream: ['core', 'store'],
+  episodes: ['core', 'store', 'stream'],
+  sleep: ['core', 'store', 'stream', 'episodes', 'embed'],
+  truth: ['core', 'store', 'stream', 'episodes', 'embed', 'sleep'],
+  recall: ['core', 'store', 'episodes', 'embed', 'truth'],
+  prime: ['core', 'store', 'stream', 'episodes', 'embed', 'truth'],
+  render: ['core', 'store', 'episodes', 'embed', 'truth'],
+  mcp: ['core', 'store', 'stream', 'episodes', 'embed', 'truth', 'recall', 'prime', 'render'],
+  proxy: ['core', 'store', 'stream', 'episodes', 'embed', 'truth', 'recall', 'prime', 'render'],
+  api: ['core', 'store', 'stream', 'episodes', 'embed', 'truth', 'recall', 'prime', 'render', 'mcp'],
+  protocol: ['core'],
+  share: ['core', 'store', 'protocol', 'truth', 'embed'],
+  transport: ['core', 'store', 'protocol', 'share'],
+  commons: ['core', 'protocol'],
+  night: [
+    'core',
+    'store',
+    'stream',
+    'episodes',
+    'embed',
+    'sleep',
+    'truth',
+    'render',
+    'protocol',
+    'share',
+    'transport',
+    'measure',
+  ],
+  measure: ['core', 'store', 'stream', 'episodes', 'embed', 'sleep', 'truth', 'recall', 'prime', 'render'],
+  experiment: [
+    'core',
+    'store',
+    'stream',
+    'episodes',
+    'embed',
+    'sleep',
+    'truth',
+    'recall',
+    'prime',
+    'render',
+    'measure',
+  ],
+  web: [
+    'core',
+    'store',
+    'stream',
+    'episodes',
+    'embed',
+    'sleep',
+    'truth',
+    'recall',
+    'render',
+    'measure',
+    'share',
+  ],
+  setup: ['core', 'store'],
+};
+
+const stageRules = Object.entries(stages).map(([stage, allowed]) => ({
+  name: `stage-${stage}`,
+  comment: `src/${stage}/ may import only ${allowed.length ? allowed.join(', ') : 'nothing but its own files'}`,
+  severity: 'error',
+  from: { path: `^src/${stage}/` },
+  to: {
+    path: '^src/([^/]+)/',
+    pathNot: [`^src/(${[stage, ...allowed].join('|')})/`],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    ...stageRules,
+    {
+      name: 'no-cli',
+      comment: 'nothing imports cli/: the command line only calls the stages',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'front-door',
+      comment: 'another folder is entered by its index.ts, which says what it makes public',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: {
+        path: '^src/([^/]+)/.+',
+        pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'no-cycle',
+      comment: 'a cycle ties files that should be able to change apart',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^src/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
