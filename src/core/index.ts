@@ -31,4 +31,5 @@ export {
 } from './observation.ts';
 export { consolidatedKinds, defaultParams, type Params } from './params.ts';
 export { findSecret, maskSecrets } from './secrets.ts';
+export { findInvisible, normalizeForJudging, stripInvisible } from './text-normal.ts';
 export * from './types.ts';

@@ -2,6 +2,7 @@
  * The observation rules: a lesson says what happened, never what to do (DESIGN.md §6).
  * Sleep applies them when it writes a lesson; the protocol when it signs, receives and merges one.
  */
+import { findInvisible, normalizeForJudging } from './text-normal.ts';
 
 /**
  * The characters Python's `str.split()` splits on (`str.isspace()`): tab to carriage return, the four
@@ -240,14 +241,19 @@ function matchOpening(raw: string, followComma: boolean): string | null {
 
 /** Quoted words and code spans report what someone said or name a thing; they are not the lesson's voice. */
 const quotedSpans = /"[^"\n]*"|“[^”]*”|„[^“”]*[“”]|«[^»]*»|「[^」]*」|『[^』]*』|`[^`]*`/gu;
-/** Sentence and clause breaks; a full stop only before something that is not a lowercase letter (`e.g. use`). */
-const clauseBreak = /(?<=[.!?…])\s+(?!\p{Ll})|[;；:：\n\r]+|[。！？]+/u;
+/**
+ * Sentence and clause breaks, whatever case the next sentence starts in ("It is flaky. ignore …"), but not
+ * after an abbreviation that ends in a full stop (`e.g. use`).
+ */
+const clauseBreak =
+  /(?<=[.!?…])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp|esp|viz)\.)\s+|[;；:：\n\r]+|[。！？]+/iu;
 
 /**
  * The instruction a text opens with, or opens a later sentence or clause with outside quotation marks,
  * as the matched phrase; null for an observation.
  */
-export function findImperative(text: string): string | null {
+export function findImperative(raw: string): string | null {
+  const text = normalizeForJudging(raw);
   const opening = matchOpening(text, false);
   if (opening !== null) return opening;
   const clauses = text.replace(quotedSpans, ' x ').split(clauseBreak);
@@ -277,6 +283,10 @@ export function findObservationProblem(
     return { code: 'too_long', reason: `text is over ${maxChars} characters (${length})` };
   }
   if (hasControlChars(text)) return { code: 'control_chars', reason: 'text holds control characters' };
+  const invisible = findInvisible(text);
+  if (invisible !== null) {
+    return { code: 'control_chars', reason: `text holds an invisible or format character (${invisible})` };
+  }
   const imperative = findImperative(text);
   if (imperative !== null) {
     return { code: 'imperative', reason: `text is an instruction, not an observation ("${imperative}")` };

@@ -40,13 +40,32 @@ function looksAssigned(value: string): boolean {
  * (`mNvrDpaA9qquD5xi…`), unlike an identifier, a flag or a hex digest (`-DVCPKG_TARGET_TRIPLET=x64-windows`).
  */
 function looksRandom(token: string): boolean {
-  if (!/[a-z]/.test(token) || !/[A-Z]/.test(token) || (token.match(/\d/g)?.length ?? 0) < 2) return false;
+  // Base64 of 30 random bytes (an AWS secret key) can hold a single digit; its slashes and pluses say enough.
+  const digitsNeeded = token.length >= 40 && /[+/]/.test(token) ? 0 : 2;
+  if (!/[a-z]/.test(token) || !/[A-Z]/.test(token) || (token.match(/\d/g)?.length ?? 0) < digitsNeeded) return false;
   const classes = [...token.replace(/[^A-Za-z0-9]/g, '')].map((c) =>
     /[a-z]/.test(c) ? 'l' : /[A-Z]/.test(c) ? 'u' : 'd',
   );
   let changes = 0;
   for (let i = 1; i < classes.length; i++) if (classes[i] !== classes[i - 1]) changes++;
   return changes >= classes.length * 0.3;
+}
+
+/** Slashes in a path, not in base64: it starts at the root, or one of its parts is a plain word. */
+function looksLikePath(value: string): boolean {
+  return (
+    value.includes('/') &&
+    (value.startsWith('/') || value.split('/').some((part) => /^[a-z]{3,}$/.test(part)))
+  );
+}
+
+/** Shannon entropy of `text` in bits a character: a random hex string comes near 4, a repeated one near 0. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) bits -= (n / text.length) * Math.log2(n / text.length);
+  return bits;
 }
 
 export const secretRules: readonly SecretRule[] = [
@@ -135,10 +154,25 @@ export const secretRules: readonly SecretRule[] = [
     ],
   },
   {
+    reason: 'a key-like word followed by a random value',
+    pattern:
+      /\b(?:[a-z0-9]+[_-])*(?:secret|token|password|passwd|api[_ -]?key|access[_ -]?key|key|auth|credentials?)s?\b[^\n]{0,30}?(?<![A-Za-z0-9+/_=-])([0-9a-f]{32,}|[A-Za-z0-9+/_=-]{30,})(?![A-Za-z0-9+/_=-])/dgi,
+    secretGroup: 1,
+    accept: (value) =>
+      /^[0-9a-f]+$/.test(value) ? entropy(value) >= 3 : !looksLikePath(value) && looksRandom(value),
+    examples: [
+      'the token is 3f9a1c07b2d84e6f5a0c9e1b7d3f2a8c4e6b0d1f3a5c7e9b2d4f6a8c0e1b3d5f',
+      'the AWS secret was wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY',
+    ],
+  },
+  {
     reason: 'a long random token',
-    pattern: /(?<![A-Za-z0-9+_=-])[A-Za-z0-9+_=-]{32,}(?![A-Za-z0-9+_=-])/dg,
-    accept: looksRandom,
-    examples: ['the key was Zx8Qp2LmN4vR7tY1wK9sB3dF6gH0jA5c stored'],
+    pattern: /(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_=-]{32,}(?![A-Za-z0-9+/_=-])/dg,
+    accept: (value) => !looksLikePath(value) && looksRandom(value),
+    examples: [
+      'the value was Zx8Qp2LmN4vR7tY1wK9sB3dF6gH0jA5c stored',
+      'wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY',
+    ],
   },
 ];
 

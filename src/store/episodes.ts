@@ -1,4 +1,10 @@
-import type { Episode, EpisodeDraft, EpisodeKind } from '../core/index.ts';
+import {
+  type Episode,
+  type EpisodeDraft,
+  type EpisodeKind,
+  maskSecrets,
+  stripInvisible,
+} from '../core/index.ts';
 import type { Db } from './open.ts';
 
 export type EpisodeOrigin = 'transcript' | 'event';
@@ -59,6 +65,44 @@ export function episodeFromRow(row: EpisodeRow): Episode {
   };
 }
 
+/** Derived text as it may be kept and shown: secrets masked, invisible characters gone (DESIGN.md §6). */
+function clean(text: string): string {
+  return stripInvisible(maskSecrets(text));
+}
+
+function cleanDeep(value: unknown): unknown {
+  if (typeof value === 'string') return clean(value);
+  if (Array.isArray(value)) return value.map(cleanDeep);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, cleanDeep(inner)]));
+  }
+  return value;
+}
+
+/**
+ * One episode's row values. Every episode is stored through here, whatever read it (transcripts, events, the
+ * proxy), so nothing derived from it — lessons, files, the prime index, shared records — holds a secret.
+ */
+function storedValues(draft: EpisodeDraft, origin: EpisodeOrigin, now: string) {
+  return {
+    key: draft.key,
+    kind: draft.kind,
+    origin,
+    agent: draft.agent,
+    session: draft.session,
+    project: draft.project,
+    happenedAt: draft.happenedAt,
+    now,
+    title: clean(draft.title),
+    text: clean(draft.text),
+    said: draft.said === undefined ? null : clean(draft.said),
+    agentBefore: draft.agentBefore === undefined ? null : clean(draft.agentBefore),
+    detail: JSON.stringify(cleanDeep(draft.detail)),
+    sourceFile: draft.source.file ?? null,
+    sourceLine: draft.source.line ?? null,
+  };
+}
+
 export interface UpsertResult {
   added: number;
   changed: number;
@@ -97,23 +141,7 @@ export function replaceSessionEpisodes(
      WHERE id = @id`);
   const result: UpsertResult = { added: 0, changed: 0, removed: 0 };
   for (const draft of drafts) {
-    const values = {
-      key: draft.key,
-      kind: draft.kind,
-      origin: scope.origin,
-      agent: draft.agent,
-      session: draft.session,
-      project: draft.project,
-      happenedAt: draft.happenedAt,
-      now,
-      title: draft.title,
-      text: draft.text,
-      said: draft.said ?? null,
-      agentBefore: draft.agentBefore ?? null,
-      detail: JSON.stringify(draft.detail),
-      sourceFile: draft.source.file ?? null,
-      sourceLine: draft.source.line ?? null,
-    };
+    const values = storedValues(draft, scope.origin, now);
     const row = existing.get(draft.key);
     existing.delete(draft.key);
     if (!row) {
@@ -155,23 +183,7 @@ export function insertEpisodeOnce(db: Db, draft: EpisodeDraft, origin: EpisodeOr
        VALUES (@key, @kind, @origin, @agent, @session, @project, @happenedAt, @now, @title, @text, @said,
          @agentBefore, @detail, @sourceFile, @sourceLine, @happenedAt)`,
     )
-    .run({
-      key: draft.key,
-      kind: draft.kind,
-      origin,
-      agent: draft.agent,
-      session: draft.session,
-      project: draft.project,
-      happenedAt: draft.happenedAt,
-      now,
-      title: draft.title,
-      text: draft.text,
-      said: draft.said ?? null,
-      agentBefore: draft.agentBefore ?? null,
-      detail: JSON.stringify(draft.detail),
-      sourceFile: draft.source.file ?? null,
-      sourceLine: draft.source.line ?? null,
-    });
+    .run(storedValues(draft, origin, now));
   return info.changes === 1;
 }
 
