@@ -42,7 +42,8 @@ function looksAssigned(value: string): boolean {
 function looksRandom(token: string): boolean {
   // Base64 of 30 random bytes (an AWS secret key) can hold a single digit; its slashes and pluses say enough.
   const digitsNeeded = token.length >= 40 && /[+/]/.test(token) ? 0 : 2;
-  if (!/[a-z]/.test(token) || !/[A-Z]/.test(token) || (token.match(/\d/g)?.length ?? 0) < digitsNeeded) return false;
+  if (!/[a-z]/.test(token) || !/[A-Z]/.test(token) || (token.match(/\d/g)?.length ?? 0) < digitsNeeded)
+    return false;
   const classes = [...token.replace(/[^A-Za-z0-9]/g, '')].map((c) =>
     /[a-z]/.test(c) ? 'l' : /[A-Z]/.test(c) ? 'u' : 'd',
   );

@@ -9,7 +9,7 @@
  * the variation selectors, the Mongolian vowel separator and the Hangul fillers, which are letters that show
  * nothing.
  */
-const INVISIBLE = /[\p{Cf}\u180e\u3164\u115f\u1160\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}\ufff9-\ufffb]/u;
+const INVISIBLE = /[\p{Cf}\u180e\u3164\u115f\u1160\uffa0\ufff9-\ufffb]|\p{Variation_Selector}/u;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
 
 /** Latin letters' look-alikes in Cyrillic and Greek that NFKC leaves alone. */
