@@ -1,0 +1,389 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RememError } from '../core/index.ts';
+import { flatten, type LabelledCorrection, type LabelledHistory, wasShown } from './histories.ts';
+
+/**
+ * The person never says it twice: each labelled history replayed through the `remem` binary as an agent meets
+ * it, in a temporary home with the holdout off and the clock at each turn. A session is written as a Claude Code
+ * transcript of the project; it starts with the block `remem render` gives the project, every human turn passes
+ * `remem prime` as UserPromptSubmit and every agent turn a human answers passes it as Stop; when it ends, what
+ * the SessionEnd hook starts (`remem ingest`) runs to the end, and when the day changes, the nightly job
+ * (`remem run`). `eachSession` also sleeps after every session: the ceiling of consolidating at once.
+ */
+export interface ReplayOptions {
+  /** The `remem` launcher to spawn (bin/remem.js). */
+  binary: string;
+  eachSession: boolean;
+  /** How many most similar earlier messages each keep-everything baseline puts back. */
+  ks?: readonly number[];
+  onProgress?: (line: string) => void;
+}
+
+export interface ReplayCount {
+  repeats: number;
+  caught: number;
+  items: number;
+  perHundred: number | null;
+}
+
+export interface HistoryReplay {
+  name: string;
+  remem: ReplayCount & { soft: ReplayCount; earlierBecameEpisodes: number; earlierCorrections: number };
+  baselines: (ReplayCount & { k: number })[];
+  seconds: number;
+}
+
+interface Shown {
+  session: string;
+  turn: number;
+  text: string;
+}
+
+function perHundred(caught: number, items: number): number | null {
+  return items === 0 ? null : Math.round((caught / items) * 10000) / 100;
+}
+
+function run(
+  binary: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input = '',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [binary, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+/** The text a hook's answer puts in front of the agent. */
+function hookText(stdout: string): string {
+  const trimmed = stdout.trim();
+  if (trimmed === '') return '';
+  try {
+    const answer = JSON.parse(trimmed) as {
+      reason?: string;
+      hookSpecificOutput?: { additionalContext?: string };
+    };
+    return answer.hookSpecificOutput?.additionalContext ?? answer.reason ?? '';
+  } catch {
+    return trimmed;
+  }
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
+
+function key(session: string, turn: number): string {
+  return `${session}:${turn}`;
+}
+
+/** A turn's time: the session's start plus half a minute a turn. */
+function turnTime(started: string, index: number): string {
+  return new Date(Date.parse(started) + index * 30_000).toISOString();
+}
+
+function transcriptLine(
+  role: 'user' | 'assistant',
+  text: string,
+  at: string,
+  ids: { session: string; uuid: string; parent: string | null; cwd: string },
+): string {
+  const message =
+    role === 'user'
+      ? { role: 'user', content: text }
+      : { role: 'assistant', type: 'message', content: [{ type: 'text', text }], stop_reason: 'end_turn' };
+  return `${JSON.stringify({
+    parentUuid: ids.parent,
+    isSidechain: false,
+    userType: 'external',
+    cwd: ids.cwd,
+    sessionId: ids.session,
+    version: '2.1.140',
+    type: role,
+    message,
+    uuid: ids.uuid,
+    timestamp: at,
+  })}\n`;
+}
+
+/** Replays one history through Remem; the keep-everything baselines are worked out beside it. */
+export async function replayHistory(
+  history: LabelledHistory,
+  options: ReplayOptions,
+): Promise<HistoryReplay> {
+  const started = performance.now();
+  const root = mkdtempSync(join(tmpdir(), 'remem-replay-'));
+  try {
+    const cwd = join(root, 'project');
+    mkdirSync(cwd, { recursive: true });
+    const home = join(root, 'home');
+    const folder = join(home, '.claude', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
+    mkdirSync(folder, { recursive: true });
+    const baseEnv = {
+      PATH: process.env['PATH'] ?? '',
+      HOME: home,
+      REMEM_HOME: join(root, 'remem'),
+      REMEM_HOLDOUT: '0',
+    };
+    const remem = async (args: string[], now: string, input = '') => {
+      const result = await run(options.binary, args, { ...baseEnv, REMEM_NOW: now }, input);
+      if (result.code !== 0 && args[0] !== 'prime') {
+        throw new RememError(
+          'replay_failed',
+          `remem ${args.join(' ')} (${history.name}): ${result.stderr.trim()}`,
+        );
+      }
+      return result;
+    };
+
+    const shown: Shown[] = [];
+    let items = 0;
+    let lastDay: string | null = null;
+    for (const [s, session] of history.sessions.entries()) {
+      const day = session.started.slice(0, 10);
+      if (lastDay !== null && day !== lastDay) await remem(['run'], session.started);
+      lastDay = day;
+      const sessionId = `00000000-0000-4000-8000-${String(s).padStart(12, '0')}`;
+      const transcript = join(folder, `${sessionId}.jsonl`);
+      const block = (await remem(['render', '--format', 'prompt', '--project', cwd], session.started)).stdout;
+      items += lines(block).length;
+      shown.push({ session: session.id, turn: -1, text: block });
+      let parent: string | null = null;
+      const turns = session.turns;
+      for (const [index, turn] of turns.entries()) {
+        const at = turnTime(session.started, index);
+        const uuid = `${sessionId.slice(0, 24)}${String(index).padStart(12, '0')}`;
+        const base = { session_id: sessionId, cwd, transcript_path: transcript };
+        if (turn.role === 'user') {
+          const prime = await remem(
+            ['prime'],
+            at,
+            JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: turn.text }),
+          );
+          const text = hookText(prime.stdout);
+          items += lines(text).length;
+          shown.push({ session: session.id, turn: turn.n, text });
+        }
+        appendFileSync(
+          transcript,
+          transcriptLine(turn.role, turn.text, at, { session: sessionId, uuid, parent, cwd }),
+        );
+        parent = uuid;
+        const next = turns[index + 1];
+        if (turn.role === 'assistant' && next?.role === 'user') {
+          const stop = await remem(
+            ['prime'],
+            at,
+            JSON.stringify({ ...base, hook_event_name: 'Stop', last_assistant_message: turn.text }),
+          );
+          const text = hookText(stop.stdout);
+          items += lines(text).length;
+          shown.push({ session: session.id, turn: next.n, text });
+        }
+      }
+      const end = turnTime(session.started, turns.length);
+      await remem(['ingest'], end);
+      if (options.eachSession) await remem(['sleep'], end);
+      options.onProgress?.(`${history.name}: ${session.id} replayed (${turns.length} turns)`);
+    }
+
+    const lastStart = history.sessions.at(-1)?.started ?? new Date(0).toISOString();
+    const episodes = JSON.parse(
+      (await remem(['episodes', '--kind', 'correction', '--all', '--json'], lastStart)).stdout,
+    ) as { episodes: { said?: string | null }[] };
+    const saids = episodes.episodes.map((episode) => flatten(episode.said ?? '').slice(0, 60));
+
+    const { all, soft, earlier } = countRepeats(history, (correction, first) =>
+      shown.some(
+        (item) =>
+          item.session === correction.session &&
+          item.turn < correction.turn &&
+          wasShown(first.said, item.text),
+      ),
+    );
+    const earlierBecameEpisodes = earlier.filter((first) => {
+      const head = flatten(first.said).slice(0, 60);
+      return saids.some((said) => said !== '' && (said.startsWith(head) || head.startsWith(said)));
+    }).length;
+    return {
+      name: history.name,
+      remem: {
+        ...all,
+        items,
+        perHundred: perHundred(all.caught, items),
+        soft: { ...soft, items, perHundred: perHundred(soft.caught, items) },
+        earlierBecameEpisodes,
+        earlierCorrections: earlier.length,
+      },
+      baselines: (options.ks ?? [3, 20]).map((k) => keepEverything(history, k)),
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Repeats and catches, hard and soft apart, given whether a repeat had its first correction shown before it. */
+function countRepeats(
+  history: LabelledHistory,
+  caught: (correction: LabelledCorrection, first: LabelledCorrection) => boolean,
+): {
+  all: { repeats: number; caught: number };
+  soft: { repeats: number; caught: number };
+  earlier: LabelledCorrection[];
+} {
+  const byTurn = new Map(history.corrections.map((c) => [key(c.session, c.turn), c]));
+  const all = { repeats: 0, caught: 0 };
+  const soft = { repeats: 0, caught: 0 };
+  const earlier = new Set<LabelledCorrection>();
+  for (const correction of history.corrections) {
+    if (correction.repeats === null) continue;
+    const first = byTurn.get(key(correction.repeats.session, correction.repeats.turn));
+    if (first === undefined) continue;
+    earlier.add(first);
+    const tally = correction.why.startsWith('soft:') ? soft : all;
+    tally.repeats++;
+    if (caught(correction, first)) tally.caught++;
+  }
+  return { all, soft, earlier: [...earlier] };
+}
+
+/**
+ * A memory that keeps every human message and, on every human turn, puts back the k earlier messages most
+ * similar to it by TF-IDF cosine (each message an item).
+ */
+function keepEverything(history: LabelledHistory, k: number): ReplayCount & { k: number } {
+  const messages = history.sessions.flatMap((session) =>
+    session.turns
+      .filter((turn) => turn.role === 'user')
+      .map((turn) => ({ session: session.id, turn: turn.n, text: turn.text, terms: terms(turn.text) })),
+  );
+  const df = new Map<string, number>();
+  for (const message of messages)
+    for (const term of new Set(message.terms)) df.set(term, (df.get(term) ?? 0) + 1);
+  const vectors = messages.map((message) => tfidf(message.terms, df, messages.length));
+  const shown: Shown[] = [];
+  let items = 0;
+  for (const [index, message] of messages.entries()) {
+    const scored = messages
+      .slice(0, index)
+      .map((earlier, at) => ({ earlier, score: cosine(vectors[index]!, vectors[at]!) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, k);
+    items += scored.length;
+    shown.push({
+      session: message.session,
+      turn: message.turn,
+      text: scored.map((s) => s.earlier.text).join('\n'),
+    });
+  }
+  const { all } = countRepeats(history, (correction, first) =>
+    shown.some(
+      (item) =>
+        item.session === correction.session && item.turn < correction.turn && item.text.includes(first.said),
+    ),
+  );
+  return { k, ...all, items, perHundred: perHundred(all.caught, items) };
+}
+
+function terms(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
+}
+
+function tfidf(words: readonly string[], df: Map<string, number>, total: number): Map<string, number> {
+  const vector = new Map<string, number>();
+  for (const word of words) vector.set(word, (vector.get(word) ?? 0) + 1);
+  let norm = 0;
+  for (const [word, count] of vector) {
+    const weight = count * Math.log((1 + total) / (1 + (df.get(word) ?? 0)));
+    vector.set(word, weight);
+    norm += weight * weight;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (const [word, weight] of vector) vector.set(word, weight / norm);
+  return vector;
+}
+
+function cosine(a: Map<string, number>, b: Map<string, number>): number {
+  const [small, large] = a.size < b.size ? [a, b] : [b, a];
+  let sum = 0;
+  for (const [word, weight] of small) sum += weight * (large.get(word) ?? 0);
+  return sum;
+}
+
+export interface ReplayReport {
+  mode: 'as the product runs' | 'sleeping after every session';
+  histories: HistoryReplay[];
+  total: HistoryReplay['remem'];
+  baselines: (ReplayCount & { k: number })[];
+}
+
+function sum<T extends ReplayCount>(rows: readonly T[]): ReplayCount {
+  const repeats = rows.reduce((n, row) => n + row.repeats, 0);
+  const caught = rows.reduce((n, row) => n + row.caught, 0);
+  const items = rows.reduce((n, row) => n + row.items, 0);
+  return { repeats, caught, items, perHundred: perHundred(caught, items) };
+}
+
+/** Every history of a folder replayed, one after another, with the totals. */
+export async function replayAll(dir: string, options: ReplayOptions): Promise<ReplayReport> {
+  const { readHistories } = await import('./histories.ts');
+  const histories: HistoryReplay[] = [];
+  for (const history of readHistories(dir)) histories.push(await replayHistory(history, options));
+  const rows = histories.map((h) => h.remem);
+  const ks = options.ks ?? [3, 20];
+  return {
+    mode: options.eachSession ? 'sleeping after every session' : 'as the product runs',
+    histories,
+    total: {
+      ...sum(rows),
+      soft: sum(rows.map((row) => row.soft)),
+      earlierBecameEpisodes: rows.reduce((n, row) => n + row.earlierBecameEpisodes, 0),
+      earlierCorrections: rows.reduce((n, row) => n + row.earlierCorrections, 0),
+    },
+    baselines: ks.map((k, i) => ({ k, ...sum(histories.map((h) => h.baselines[i]!)) })),
+  };
+}
+
+function cell(count: ReplayCount): string {
+  return `${count.caught}/${count.repeats} | ${count.items} | ${count.perHundred ?? '—'}`;
+}
+
+/** The report as a table: per history and in total, Remem beside the keep-everything baselines. */
+export function replayText(report: ReplayReport): string {
+  const head = `| history | Remem caught/repeats | items | per 100 items | soft caught/repeats | earlier corrections that became episodes | ${report.baselines.map((b) => `top-${b.k} caught/repeats | items | per 100`).join(' | ')} | seconds |`;
+  const rule = `|${head
+    .split('|')
+    .slice(1, -1)
+    .map(() => '---')
+    .join('|')}|`;
+  const row = (name: string, remem: HistoryReplay['remem'], baselines: ReplayCount[], seconds: string) =>
+    `| ${name} | ${cell(remem)} | ${remem.soft.caught}/${remem.soft.repeats} | ${remem.earlierBecameEpisodes}/${remem.earlierCorrections} | ${baselines.map(cell).join(' | ')} | ${seconds} |`;
+  return [
+    `Replayed ${report.mode} (holdout off; a repeat is caught when its earlier correction was shown in its session before it):`,
+    '',
+    head,
+    rule,
+    ...report.histories.map((h) => row(h.name, h.remem, h.baselines, String(h.seconds))),
+    row(
+      '**total**',
+      report.total,
+      report.baselines,
+      String(report.histories.reduce((n, h) => n + h.seconds, 0)),
+    ),
+  ].join('\n');
+}
