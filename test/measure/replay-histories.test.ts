@@ -55,7 +55,10 @@ describe('remem measure replay', () => {
     expect(report.baselines.map((b) => b.caught)).toEqual([1, 1]);
 
     const home = tempDir();
-    const cli = remem(['measure', 'replay', '--histories', dir, '--json'], { home, now: '2026-03-04T00:00:00Z' });
+    const cli = remem(['measure', 'replay', '--histories', dir, '--json'], {
+      home,
+      now: '2026-03-04T00:00:00Z',
+    });
     expect(cli.code, cli.stderr).toBe(0);
     expect((JSON.parse(cli.stdout) as { total: { caught: number } }).total.caught).toBe(1);
     expect(remem(['measure', 'replay'], { home, now: '2026-03-04T00:00:00Z' }).code).toBe(2);
