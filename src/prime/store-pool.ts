@@ -1,7 +1,7 @@
 import type { Config, Lesson } from '../core/index.ts';
 import { cosine, createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
 import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
-import { type PrimeRows, visibleToAgent } from '../truth/index.ts';
+import { type PrimeRows, subjectsOf, visibleToAgent } from '../truth/index.ts';
 
 /**
  * What a hook compares with when there is no current prime index: the store itself, read through the
@@ -56,6 +56,10 @@ export function poolFromStore(db: Db, now: string, project: string | null, space
         return best >= cut ? [{ row, similarity: best }] : [];
       });
     },
+    aboutSubjects: (mask) =>
+      mask === 0
+        ? []
+        : items.flatMap((item, row) => ((subjectsOf(item.text).mask & mask) !== 0 ? [row] : [])),
     detail: (row) => ({ hashes: items[row]!.hashes, text: items[row]!.text }),
   };
 }

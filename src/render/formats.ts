@@ -125,8 +125,10 @@ export function lessonTitle(lesson: Lesson): string {
   const said = lesson.kind === 'correction' ? PERSON_SAID.exec(flat) : null;
   if (said && !flat.startsWith('The person told the agent')) {
     const words = flat.slice(said.index + said[0].length).replace(/"\.?$/, '');
-    const refused = /^The person refused the agent's (.+?) call/.exec(flat);
-    const lead = refused ? `Refused ${refused[1]} call; the person said` : 'The person said';
+    const refused = /^The person refused the agent's (.+?) call(?: (".*?"))?, saying: "/.exec(flat);
+    const lead = refused
+      ? `Refused ${refused[1]} call${refused[2] ? ` ${refused[2]}` : ''}; the person said`
+      : 'The person said';
     return shortenAtWord(`${lead}: "${words}"`, TITLE_CHARS);
   }
   return shortenAtWord(flat, TITLE_CHARS);

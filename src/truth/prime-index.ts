@@ -14,7 +14,9 @@ import {
   type PrimeIndexGroup,
   type PrimeIndexHeader,
   QUESTION,
+  SCALE_COLUMN,
 } from './prime-index-format.ts';
+import { subjectsOf } from './subjects.ts';
 import { visibleToAgent } from './visible.ts';
 
 /**
@@ -138,9 +140,10 @@ function blockOf(
       row.afterHandback,
       detailStarts[r]!,
       details[r]!.length,
+      subjectsOf(row.text).mask,
     ];
     for (const [c, value] of columns.entries()) block.writeUInt32LE(value, (c * n + r) * 4);
-    block.writeFloatLE(quantisedRows[r]!.scale, (6 * n + r) * 4);
+    block.writeFloatLE(quantisedRows[r]!.scale, (SCALE_COLUMN * n + r) * 4);
   });
   const at = COLUMNS * 4 * n;
   if (vectors === 'dense') {
