@@ -9,6 +9,11 @@ export const defaultParams = {
   decay: { halfLifeDays: 45, archiveBelow: 0.15 },
   sameSurprise: { hashed: 0.55, model: 0.62 },
   linkage: { hashed: 0.55, model: 0.57 },
+  /**
+   * The merge cut for two corrections that name a command in common ("use pnpm not npm", "pnpm, not npm!"): short
+   * rules about one tool share few words beyond its name. The model value is a first guess, not measured.
+   */
+  linkageSameCommand: { hashed: 0.4, model: 0.5 },
   join: { strength: 0.5 },
   prediction: { matchHashed: 0.5, windowDays: 14, confirmed: 0.5, failed: -0.5, minStrength: 1 },
   priming: { hashed: 0.3, model: 0.6, perPrompt: 2 },

@@ -1,5 +1,6 @@
 import type { Config, Lesson } from '../core/index.ts';
 import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
+import { callSubjects, type Subjects, subjectsMeet, subjectsOf } from '../embed/subjects.ts';
 // The hook's hot path takes the detectors and the project rule alone, not the ingest machinery behind
 // the episodes front door (and the schema library it loads).
 import { classifyHandback, needsPerson } from '../episodes/detect-handback.ts';
@@ -8,7 +9,6 @@ import type { Db } from '../store/index.ts';
 // The index reader alone: the truth front door brings the store and its writers, which a hook answered
 // from the index never needs.
 import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../truth/prime-index-file.ts';
-import { callSubjects, type Subjects, subjectsMeet, subjectsOf } from '../truth/subjects.ts';
 import { isHeldOut } from './holdout.ts';
 import { callParts, describeCall, type HookPayload } from './payload.ts';
 import { contextText, reminderText } from './reminder.ts';

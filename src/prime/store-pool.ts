@@ -1,7 +1,7 @@
 import type { Config, Lesson } from '../core/index.ts';
-import { cosine, createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
+import { cosine, createSpace, fromBlob, hashedSpace, type Space, subjectsOf } from '../embed/index.ts';
 import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
-import { type PrimeRows, subjectsOf, visibleToAgent } from '../truth/index.ts';
+import { type PrimeRows, visibleToAgent } from '../truth/index.ts';
 
 /**
  * What a hook compares with when there is no current prime index: the store itself, read through the

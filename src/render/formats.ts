@@ -131,5 +131,8 @@ export function lessonTitle(lesson: Lesson): string {
       : 'The person said';
     return shortenAtWord(`${lead}: "${words}"`, TITLE_CHARS);
   }
+  const theme = /^The person corrected the agent (\d+) times about the same thing: /.exec(flat);
+  if (theme)
+    return shortenAtWord(`The person said ${theme[1]} times: ${flat.slice(theme[0].length)}`, TITLE_CHARS);
   return shortenAtWord(flat, TITLE_CHARS);
 }

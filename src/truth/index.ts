@@ -15,7 +15,6 @@ export {
   type ReviewAction,
   reviewActions,
 } from './review.ts';
-export { callSubjects, type Subjects, subjectsMeet, subjectsOf } from './subjects.ts';
 export type {
   HeldReason,
   LayerRef,

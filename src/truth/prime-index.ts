@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lesson, LessonKind } from '../core/index.ts';
-import { fromBlob, hashedVector } from '../embed/index.ts';
+import { fromBlob, hashedVector, subjectsOf } from '../embed/index.ts';
 import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
 import { primeIndexVectors } from './prime-index-file.ts';
 import {
@@ -16,7 +16,6 @@ import {
   QUESTION,
   SCALE_COLUMN,
 } from './prime-index-format.ts';
-import { subjectsOf } from './subjects.ts';
 import { visibleToAgent } from './visible.ts';
 
 /**

@@ -142,4 +142,36 @@ describe('lessons worth showing, shown when they apply', () => {
     });
     expect(other).not.toContain('pnpm');
   });
+
+  it('corrections naming the same commands merge into one theme that counts each; another tool stays apart', () => {
+    const home = tempDir();
+    const claude = join(tempDir('remem-lessons-src-'), 'claude');
+    claudeSession(claude, PROJECT, 'sess-m1', '2026-11-03T10:00:00.000Z', [
+      { user: 'add dayjs' },
+      { agent: "I'll add it with npm install dayjs now." },
+      { user: 'no, use pnpm not npm' },
+      { agent: 'Running the script with python now.' },
+      { user: 'no, use uv run, not python' },
+    ]);
+    claudeSession(claude, PROJECT, 'sess-m2', '2026-11-04T10:00:00.000Z', [
+      { user: 'add zod' },
+      { agent: 'Installing it with npm install zod.' },
+      { user: 'no, pnpm, not npm!! how many times' },
+    ]);
+    expect(remem(['ingest', '--claude', claude], { home, now: '2026-11-04T23:00:00.000Z' }).code).toBe(0);
+    const slept = remem(['run'], {
+      home,
+      now: '2026-11-05T04:00:00.000Z',
+      env: { CLAUDE_CONFIG_DIR: join(home, 'none'), CODEX_HOME: join(home, 'none') },
+    });
+    expect(slept.code, slept.stderr).toBe(0);
+    const texts = lessonTexts(home);
+    const pnpm = texts.filter((text) => text.includes('pnpm'));
+    expect(pnpm).toHaveLength(1);
+    expect(pnpm[0]).toContain('2 times');
+    expect(pnpm[0]).toContain('no, use pnpm not npm');
+    expect(pnpm[0]).toContain('no, pnpm, not npm!! how many times');
+    expect(texts.filter((text) => text.includes('uv run, not python'))).toHaveLength(1);
+    expect(texts.find((text) => text.includes('uv run'))).not.toContain('pnpm');
+  });
 });

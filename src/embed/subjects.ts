@@ -2,7 +2,8 @@
  * What a lesson, a prompt or a tool call is about, beyond the words they share: the commands it names, the files it
  * names, and the themes those and a few telling words belong to. "use pnpm not npm" and "add dayjs to the
  * dependencies" share no word, but both are about installing packages; `npm install dayjs` runs a command the
- * lesson names. Read by the prime index's writer and by the hook, so both work subjects out the same way.
+ * lesson names. Read by the prime index's writer and the hook, so both work subjects out the same way, and by the
+ * merge, where two corrections about the same commands need fewer words in common to be one theme.
  */
 
 /** Themes a person's rule about a tool tends to be about: each names the commands and words that belong to it. */
@@ -100,4 +101,16 @@ export function subjectsMeet(a: Subjects, b: Subjects): boolean {
   if ((a.mask & b.mask) === 0) return false;
   for (const term of a.terms) if (b.terms.has(term)) return true;
   return false;
+}
+
+/** Whether two texts name a command in common. */
+export function sharedCommands(a: Subjects, b: Subjects): boolean {
+  if ((a.mask & b.mask) === 0) return false;
+  for (const term of a.terms) if (term.startsWith('command:') && b.terms.has(term)) return true;
+  return false;
+}
+
+/** Whether a word names a command a rule may be about (`npm`, `uv`, `pytest`). */
+export function isCommand(word: string): boolean {
+  return COMMANDS.has(word.toLowerCase());
 }
