@@ -18,6 +18,13 @@ export const defaultParams = {
   prediction: { matchHashed: 0.5, windowDays: 14, confirmed: 0.5, failed: -0.5, minStrength: 1 },
   priming: { hashed: 0.3, model: 0.6, perPrompt: 2 },
   hook: { deadlineMs: 1500 },
+  render: {
+    /**
+     * The lessons a project's memory folder lists for session start, the standing rules first (corrections said
+     * more than once or confirmed); the rest reach the agent when they apply. Not tuned: a generous first guess.
+     */
+    sessionStartLessons: 40,
+  },
   holdoutShare: 0.5,
   sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },
   commons: { maxRecords: 1000, maxBytes: 256 * 1024, confirmations: 3, fadeDays: 90 },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,5 +173,21 @@ describe('lessons worth showing, shown when they apply', () => {
     expect(pnpm[0]).toContain('no, pnpm, not npm!! how many times');
     expect(texts.filter((text) => text.includes('uv run, not python'))).toHaveLength(1);
     expect(texts.find((text) => text.includes('uv run'))).not.toContain('pnpm');
+    // Session start loads the standing rules first, within its budget: here one lesson.
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ params: { render: { sessionStartLessons: 1 } } }));
+    mkdirSync(join(claude, 'projects', PROJECT.replace(/[^A-Za-z0-9]/g, '-')), { recursive: true });
+    const rendered = remem(['render'], {
+      home,
+      now: '2026-11-05T05:00:00.000Z',
+      env: { CLAUDE_CONFIG_DIR: claude },
+    });
+    expect(rendered.code, rendered.stderr).toBe(0);
+    const index = readFileSync(
+      join(claude, 'projects', PROJECT.replace(/[^A-Za-z0-9]/g, '-'), 'memory', 'MEMORY.md'),
+      'utf8',
+    );
+    const listed = index.split('\n').filter((line) => line.startsWith('- ['));
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toContain('The person said 2 times');
   });
 });
