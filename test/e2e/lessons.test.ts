@@ -174,7 +174,10 @@ describe('lessons worth showing, shown when they apply', () => {
     expect(texts.filter((text) => text.includes('uv run, not python'))).toHaveLength(1);
     expect(texts.find((text) => text.includes('uv run'))).not.toContain('pnpm');
     // Session start loads the standing rules first, within its budget: here one lesson.
-    writeFileSync(join(home, 'config.json'), JSON.stringify({ params: { render: { sessionStartLessons: 1 } } }));
+    writeFileSync(
+      join(home, 'config.json'),
+      JSON.stringify({ params: { render: { sessionStartLessons: 1 } } }),
+    );
     mkdirSync(join(claude, 'projects', PROJECT.replace(/[^A-Za-z0-9]/g, '-')), { recursive: true });
     const rendered = remem(['render'], {
       home,
