@@ -16,7 +16,13 @@ export const defaultParams = {
   linkageSameCommand: { hashed: 0.4, model: 0.5 },
   join: { strength: 0.5 },
   prediction: { matchHashed: 0.5, windowDays: 14, confirmed: 0.5, failed: -0.5, minStrength: 1 },
-  priming: { hashed: 0.3, model: 0.6, perPrompt: 2 },
+  priming: {
+    hashed: 0.3,
+    model: 0.6,
+    perPrompt: 2,
+    /** Correction lessons a moment reads to confirm what its subjects' screen let through (a hook's cost). */
+    subjectReads: 8,
+  },
   hook: { deadlineMs: 1500 },
   render: {
     /**

@@ -78,19 +78,19 @@ async function poolAndSpace(
   return { pool: poolFromStore(db, deps.now, project, stored), space: stored };
 }
 
-/** How many rows a moment reads the text of to confirm what its subjects' screen let through. */
-const SUBJECT_READS = 32;
-
 /**
  * The correction lessons about what the query is about (`truth/subjects.ts`) that its words did not reach: a
  * person's rule about a tool reaches a prompt about what the tool does and a call that runs it.
  */
-function aboutTheSame(pool: PrimeRows, subjects: Subjects, met: ReadonlySet<number>): number[] {
+function aboutTheSame(
+  pool: PrimeRows,
+  subjects: Subjects,
+  met: ReadonlySet<number>,
+  reads: number,
+): number[] {
   const found: number[] = [];
-  let reads = 0;
-  for (const row of pool.aboutSubjects(subjects.mask)) {
-    if (met.has(row) || pool.question(row) || pool.kind(row) !== 'correction') continue;
-    if (reads++ >= SUBJECT_READS) break;
+  for (const row of pool.aboutSubjects(subjects.mask, 'correction', reads)) {
+    if (met.has(row)) continue;
     if (subjectsMeet(subjects, subjectsOf(pool.detail(row).text))) found.push(row);
   }
   return found;
@@ -148,7 +148,8 @@ async function prime(
   met.sort((a, b) => b.similarity - a.similarity);
   // Met by subject alone, they rank after every lesson met by its words.
   const metRows = new Set(met.map(({ row }) => row));
-  for (const row of aboutTheSame(pool, subjects, metRows)) met.push({ row, similarity: 0 });
+  for (const row of aboutTheSame(pool, subjects, metRows, config.params.priming.subjectReads))
+    met.push({ row, similarity: 0 });
   const chosen: Candidate[] = [];
   for (const { row, similarity } of met) {
     const { hashes, text } = pool.detail(row);

@@ -24,8 +24,11 @@ export interface PrimeRows {
   afterHandback(row: number): number;
   /** The rows whose cosine with `query` (a unit vector) is at least `cut`, with it, in the projection's order. */
   reaching(query: Float32Array, cut: number): Reached[];
-  /** The rows whose subjects' screen (`subjects.ts`) shares a bit with `mask`, in the projection's order. */
-  aboutSubjects(mask: number): number[];
+  /**
+   * The first `limit` rows of `kind` (no question) whose subjects' screen (`embed/subjects.ts`) shares a bit with
+   * `mask`, in the projection's order.
+   */
+  aboutSubjects(mask: number, kind: LessonKind, limit: number): number[];
   /** The lesson hashes (one for a lesson, two for a question) and the text shown. */
   detail(row: number): { hashes: string[]; text: string };
 }
@@ -453,15 +456,21 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
       });
       return found.sort((x, y) => x.row - y.row);
     },
-    aboutSubjects(mask) {
-      const found: number[] = [];
-      if (mask === 0) return found;
+    aboutSubjects(mask, kind, limit) {
+      const wanted = kinds.indexOf(kind);
+      if (mask === 0 || wanted < 0 || limit <= 0) return [];
+      // A block lists its rows in the projection's order: its first `limit` hits are all it can give.
+      const hits: { b: number; local: number; order: number }[] = [];
       blocks.forEach((block, b) => {
-        for (let local = 0; local < block.count; local++) {
-          if ((block.subjects[local]! & mask) !== 0) found.push(placed(b, local));
+        let taken = 0;
+        for (let local = 0; local < block.count && taken < limit; local++) {
+          if ((block.subjects[local]! & mask) === 0 || block.kind[local] !== wanted) continue;
+          hits.push({ b, local, order: block.order[local]! });
+          taken++;
         }
       });
-      return found.sort((x, y) => x - y);
+      hits.sort((x, y) => x.order - y.order);
+      return hits.slice(0, limit).map(({ b, local }) => placed(b, local));
     },
     detail(row) {
       let found = details.get(row);
