@@ -28,6 +28,7 @@ export {
   findImperative,
   hasControlChars,
   isImperative,
+  shortenAtWord,
 } from './observation.ts';
 export { consolidatedKinds, defaultParams, type Params } from './params.ts';
 export { findSecret, maskSecrets } from './secrets.ts';

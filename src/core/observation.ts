@@ -23,6 +23,19 @@ export function collapseWhitespace(text: string): string {
   return splitWords(text).join(' ');
 }
 
+/**
+ * A text cut to at most `max` characters after a whole word, the cut marked with "…"; a single word longer than
+ * half of `max` is cut inside, and marked the same way.
+ */
+export function shortenAtWord(text: string, max: number): string {
+  const flat = collapseWhitespace(text);
+  if (flat.length <= max) return flat;
+  const head = flat.slice(0, max);
+  const space = head.lastIndexOf(' ');
+  const kept = space > max / 2 ? head.slice(0, space) : head.slice(0, max - 1);
+  return `${kept.replace(/[\s,;:]+$/, '')}…`;
+}
+
 /** A UTF-16 surrogate without its pair: not a character, and not encodable as UTF-8. */
 export function hasLoneSurrogate(text: string): boolean {
   return /\p{Cs}/u.test(text);

@@ -9,10 +9,28 @@ export const defaultParams = {
   decay: { halfLifeDays: 45, archiveBelow: 0.15 },
   sameSurprise: { hashed: 0.55, model: 0.62 },
   linkage: { hashed: 0.55, model: 0.57 },
+  /**
+   * The merge cut for two corrections that name a command in common ("use pnpm not npm", "pnpm, not npm!"): short
+   * rules about one tool share few words beyond its name. The model value is a first guess, not measured.
+   */
+  linkageSameCommand: { hashed: 0.4, model: 0.5 },
   join: { strength: 0.5 },
   prediction: { matchHashed: 0.5, windowDays: 14, confirmed: 0.5, failed: -0.5, minStrength: 1 },
-  priming: { hashed: 0.3, model: 0.6, perPrompt: 2 },
+  priming: {
+    hashed: 0.3,
+    model: 0.6,
+    perPrompt: 2,
+    /** Correction lessons a moment reads to confirm what its subjects' screen let through (a hook's cost). */
+    subjectReads: 8,
+  },
   hook: { deadlineMs: 1500 },
+  render: {
+    /**
+     * The lessons a project's memory folder lists for session start, the standing rules first (corrections said
+     * more than once or confirmed); the rest reach the agent when they apply. Not tuned: a generous first guess.
+     */
+    sessionStartLessons: 40,
+  },
   holdoutShare: 0.5,
   sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },
   commons: { maxRecords: 1000, maxBytes: 256 * 1024, confirmations: 3, fadeDays: 90 },

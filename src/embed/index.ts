@@ -1,6 +1,14 @@
 export { fnv1a, hashedVector, hashFeature, tokenize } from './hashed.ts';
 export { type IndexHit, LinkageIndex } from './linkage-index.ts';
 export { createSpace, hashedSpace } from './space.ts';
+export {
+  callSubjects,
+  isCommand,
+  type Subjects,
+  sharedCommands,
+  subjectsMeet,
+  subjectsOf,
+} from './subjects.ts';
 export type { Space, SpaceKind } from './types.ts';
 export {
   cosine,

@@ -68,6 +68,8 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
   let agentTurn: AgentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
   let interruptPending = false;
   const refusedCalls = new Set<string>();
+  /** A refusal that gave no reason: the person's next words, before the agent goes on, are its reason. */
+  let refusalAwaitingReason: EpisodeDraft | null = null;
 
   const base = (turn: Turn, kind: EpisodeDraft['kind'], anchor: string) => ({
     key: episodeKey(agent, session, kind, anchor),
@@ -112,9 +114,16 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
           turn.queued || agentTurn.interrupted || !before.trim()
             ? null
             : classifyHandback(tail(before, CLOSING_CHARS));
-        let hit = detectCorrection(turn.text, tail(before, 600));
+        const detected = detectCorrection(turn.text, tail(before, 600));
+        let hit = detected;
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
-        if (hit) {
+        if (
+          refusalAwaitingReason &&
+          !turn.queued &&
+          givesReason(turn.text, refusalAwaitingReason, detected)
+        ) {
+          giveReason(refusalAwaitingReason, turn.text);
+        } else if (hit) {
           correction(turn, turn.text, closingSentence(before), hit, {
             afterHandback: handback?.kind ?? null,
             queued: turn.queued === true,
@@ -133,6 +142,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
             answerText: clip(turn.text, 1000),
           });
         }
+        if (!turn.queued) refusalAwaitingReason = null;
         // A message typed while the agent worked does not end its turn.
         if (!turn.queued) agentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
         interruptPending = false;
@@ -145,6 +155,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
           break;
         }
         counts.replies++;
+        refusalAwaitingReason = null;
         agentTurn.text = agentTurn.text ? `${agentTurn.text}\n\n${turn.text}` : turn.text;
         agentTurn.endedAt = turn.at;
         agentTurn.anchor = turn;
@@ -154,6 +165,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         break;
       }
       case 'call': {
+        if (!turn.sidechain) refusalAwaitingReason = null;
         calls.set(turn.callId, turn);
         toolCounts[turn.tool] = (toolCounts[turn.tool] ?? 0) + 1;
         break;
@@ -179,6 +191,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
               afterHandback: null,
             },
           );
+          if (!turn.reason?.trim()) refusalAwaitingReason = episodes[episodes.length - 1] ?? null;
           agentTurn.interrupted = true;
           interruptPending = false;
           break;
@@ -261,6 +274,46 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
     });
   }
   return { episodes, offers };
+}
+
+const SMALL_WORDS = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'this',
+  'that',
+  'from',
+  'into',
+  'you',
+  'are',
+  'was',
+]);
+
+function wordsOf(text: string): Set<string> {
+  return new Set(
+    (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_-]{2,}/gu) ?? []).filter((w) => !SMALL_WORDS.has(w)),
+  );
+}
+
+/**
+ * The person's next words give the refusal's reason when they read as a correction or speak of what was
+ * refused (a word of the call); a new request that shares nothing with it is not one.
+ */
+function givesReason(said: string, refusal: EpisodeDraft, hit: CueHit | null): boolean {
+  if (!said.trim()) return false;
+  if (hit) return true;
+  const call = wordsOf(`${String(refusal.detail['refusedCall'] ?? '')}`);
+  for (const word of wordsOf(said)) if (call.has(word)) return true;
+  return false;
+}
+
+/** The refusal quotes the person's next words as its reason; they are not a correction of their own. */
+function giveReason(refusal: EpisodeDraft, said: string): void {
+  refusal.said = said;
+  refusal.text = said;
+  refusal.title = clip(said.replace(/\s+/g, ' '), 120);
+  refusal.detail = { ...refusal.detail, reasonFrom: 'next_message' };
 }
 
 function sourceOf(file: string | undefined, line: number): SourceRef {

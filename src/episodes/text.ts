@@ -41,15 +41,24 @@ export function closingSentence(reply: string): string {
   return clip(sentence, 300);
 }
 
-/** The first line of a failure that says what went wrong. */
+/** A line that names the error: `CACError: Unknown option`, `error TS2304: …`, `npm ERR! …`, `fatal: …`. */
+const NAMES_ERROR =
+  /^(?:(?:Uncaught |Unhandled )?[A-Za-z_$][\w$.]*(?:Error|Exception|Fault)(?: \[[\w-]+\])?: \S|error(?: TS\d+|\[\w+\])?: \S|npm ERR! \S|ERR_\w+|fatal: \S|panic: \S|\S+: command not found|E\s+\w*(?:Error|Exception)\b)/;
+/** Lines a runtime prints around the message: the source line it failed on, its caret, stack frames. */
+const NOT_THE_MESSAGE =
+  /^(?:exit code:? -?\d+|error:?|process exited with code -?\d+|at .+|\^+~*|~+|(?:file:\/\/|\/|[A-Za-z]:\\|node:)\S*:\d+(?::\d+)?|throw\b.*|\d+ \| .*|>.*\|.*|Traceback \(most recent call last\):|File ".*", line \d+.*)$/i;
+
+/**
+ * The line of a failure that says what went wrong: the one that names the error when there is one (Node prints the
+ * source line it threw on above it), else the first line that is not a location, a frame or an exit code.
+ */
 export function firstMeaningfulLine(text: string): string {
   const lines = text
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-  const meaningful = lines.find(
-    (line) => !/^(exit code:? -?\d+|error:?|process exited with code -?\d+)$/i.test(line),
-  );
+  const named = lines.find((line) => NAMES_ERROR.test(line));
+  const meaningful = named ?? lines.find((line) => !NOT_THE_MESSAGE.test(line));
   return clip(meaningful ?? lines[0] ?? '', 300);
 }
 

@@ -1,5 +1,6 @@
 import type { Config, Lesson } from '../core/index.ts';
 import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
+import { callSubjects, type Subjects, subjectsMeet, subjectsOf } from '../embed/subjects.ts';
 // The hook's hot path takes the detectors and the project rule alone, not the ingest machinery behind
 // the episodes front door (and the schema library it loads).
 import { classifyHandback, needsPerson } from '../episodes/detect-handback.ts';
@@ -9,7 +10,7 @@ import type { Db } from '../store/index.ts';
 // from the index never needs.
 import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../truth/prime-index-file.ts';
 import { isHeldOut } from './holdout.ts';
-import { describeCall, type HookPayload } from './payload.ts';
+import { callParts, describeCall, type HookPayload } from './payload.ts';
 import { contextText, reminderText } from './reminder.ts';
 import { type PrimeLogRow, readSessionLog } from './session-log.ts';
 
@@ -77,7 +78,28 @@ async function poolAndSpace(
   return { pool: poolFromStore(db, deps.now, project, stored), space: stored };
 }
 
-/** Priming at a prompt or a tool call: what meets it, at most `limit`, each lesson once per session. */
+/**
+ * The correction lessons about what the query is about (`truth/subjects.ts`) that its words did not reach: a
+ * person's rule about a tool reaches a prompt about what the tool does and a call that runs it.
+ */
+function aboutTheSame(
+  pool: PrimeRows,
+  subjects: Subjects,
+  met: ReadonlySet<number>,
+  reads: number,
+): number[] {
+  const found: number[] = [];
+  for (const row of pool.aboutSubjects(subjects.mask, 'correction', reads)) {
+    if (met.has(row)) continue;
+    if (subjectsMeet(subjects, subjectsOf(pool.detail(row).text))) found.push(row);
+  }
+  return found;
+}
+
+/**
+ * Priming at a prompt or a tool call: what meets it, at most `limit`, each lesson once per session. A lesson of
+ * `kinds` meets it by its words; a correction lesson also by what both are about (`subjects`).
+ */
 async function prime(
   deps: HookDeps,
   payload: HookPayload,
@@ -85,6 +107,7 @@ async function prime(
   query: string,
   kinds: ReadonlySet<Lesson['kind']> | null,
   limit: number,
+  subjects: Subjects,
 ): Promise<HookAnswer> {
   const { config } = deps;
   const found = await poolAndSpace(deps, projectOf(payload.cwd));
@@ -94,7 +117,9 @@ async function prime(
   let considered = pool.count;
   if (kinds !== null) {
     considered = 0;
-    for (let row = 0; row < pool.count; row++) if (eligible(row)) considered++;
+    for (let row = 0; row < pool.count; row++) {
+      if (eligible(row) || (!pool.question(row) && pool.kind(row) === 'correction')) considered++;
+    }
   }
   const heldOut = isHeldOut(payload.session, config.holdout);
   const base = {
@@ -121,6 +146,10 @@ async function prime(
   // Only what meets the cut is ranked (the sort is stable: ties keep the projection's order).
   const met = pool.reaching(vector!, cut).filter(({ row }) => eligible(row));
   met.sort((a, b) => b.similarity - a.similarity);
+  // Met by subject alone, they rank after every lesson met by its words.
+  const metRows = new Set(met.map(({ row }) => row));
+  for (const row of aboutTheSame(pool, subjects, metRows, config.params.priming.subjectReads))
+    met.push({ row, similarity: 0 });
   const chosen: Candidate[] = [];
   for (const { row, similarity } of met) {
     const { hashes, text } = pool.detail(row);
@@ -204,8 +233,17 @@ export async function answerHook(payload: HookPayload, deps: HookDeps): Promise<
   if (payload.event === 'SessionEnd') return { output: null, log: null, ingest: true };
   switch (payload.event) {
     case 'UserPromptSubmit':
-      return prime(deps, payload, 'prompt', payload.prompt, null, deps.config.params.priming.perPrompt);
-    case 'PreToolUse':
+      return prime(
+        deps,
+        payload,
+        'prompt',
+        payload.prompt,
+        null,
+        deps.config.params.priming.perPrompt,
+        subjectsOf(payload.prompt),
+      );
+    case 'PreToolUse': {
+      const { command, files } = callParts(payload.toolInput);
       return prime(
         deps,
         payload,
@@ -213,7 +251,9 @@ export async function answerHook(payload: HookPayload, deps: HookDeps): Promise<
         describeCall(payload.toolName, payload.toolInput),
         new Set(['error'] as const),
         1,
+        callSubjects(command, files),
       );
+    }
     case 'Stop':
       return stop(deps, payload);
     default:

@@ -56,3 +56,14 @@ export function describeCall(tool: string, input: unknown): string {
     .map((part) => (part.length > 300 ? part.slice(0, 300) : part));
   return `${tool}: ${parts.join(' ')}`.trim();
 }
+
+/** What a tool call runs and the files it names, for what it is about (`truth/subjects.ts`). */
+export function callParts(input: unknown): { command: string; files: string[] } {
+  if (typeof input !== 'object' || input === null) return { command: '', files: [] };
+  const fields = input as Record<string, unknown>;
+  const command = [fields['command'], fields['cmd']].find((part) => typeof part === 'string') ?? '';
+  const files = ['file_path', 'path', 'notebook_path']
+    .map((key) => fields[key])
+    .filter((part): part is string => typeof part === 'string' && part.length > 0);
+  return { command: Array.isArray(command) ? command.join(' ') : String(command), files };
+}

@@ -1,5 +1,5 @@
 import type { Config, Lesson } from '../core/index.ts';
-import { cosine, createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
+import { cosine, createSpace, fromBlob, hashedSpace, type Space, subjectsOf } from '../embed/index.ts';
 import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
 import { type PrimeRows, visibleToAgent } from '../truth/index.ts';
 
@@ -56,6 +56,10 @@ export function poolFromStore(db: Db, now: string, project: string | null, space
         return best >= cut ? [{ row, similarity: best }] : [];
       });
     },
+    aboutSubjects: (mask) =>
+      mask === 0
+        ? []
+        : items.flatMap((item, row) => ((subjectsOf(item.text).mask & mask) !== 0 ? [row] : [])),
     detail: (row) => ({ hashes: items[row]!.hashes, text: items[row]!.text }),
   };
 }

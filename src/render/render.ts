@@ -88,12 +88,26 @@ function indexLines(existing: string, entries: string[]): string[] {
   return lines.length ? ['## Lessons from Remem', ...lines] : [];
 }
 
+/** A standing rule: a correction said more than once, or one whose prediction was confirmed (strength above one). */
+function isStanding(item: Visible): boolean {
+  if (item.type !== 'lesson') return false;
+  const { lesson } = item;
+  return lesson.kind === 'correction' && (lesson.seen > 1 || lesson.strength > 1);
+}
+
+/** What session start loads: the standing rules first, then the rest in the projection's order, at most `budget`. */
+export function sessionStartItems(visible: readonly Visible[], budget: number): Visible[] {
+  const standing = visible.filter(isStanding);
+  const rest = visible.filter((item) => !isStanding(item));
+  return [...standing, ...rest].slice(0, budget);
+}
+
 function writeFolder(
   folder: string,
   visible: readonly Visible[],
   manifest: Manifest,
   written: Set<string>,
-): RenderTarget {
+): RenderTarget & { shown: Visible[] } {
   mkdirSync(folder, { recursive: true });
   const entries: string[] = [];
   for (const item of visible) {
@@ -119,6 +133,8 @@ function writeFolder(
     project: null,
     files: visible.filter((item) => item.type === 'lesson').length,
     indexLines: lines.length,
+    // The heading is a line of its own; each entry after it is one item.
+    shown: visible.slice(0, Math.max(0, lines.length - 1)),
   };
 }
 
@@ -168,20 +184,22 @@ export function renderMemory(
   }
   for (const { folder, project } of folders) {
     const visible = visibleToAgent(db, { now: options.now, scope: { project } });
-    const target = writeFolder(folder, visible, manifest, written);
+    const loaded = sessionStartItems(visible, config.params.render.sessionStartLessons);
+    const { shown, ...target } = writeFolder(folder, loaded, manifest, written);
     target.project = project;
     report.targets.push(target);
+    const dropped = visible.length - shown.length;
     recordInjection(db, {
       at: options.now,
       session: null,
       moment: 'render',
       shown: true,
-      lessonHashes: visible.flatMap((item) =>
+      lessonHashes: shown.flatMap((item) =>
         item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
       ),
       considered: visible.length,
-      dropped: 0,
-      reasons: {},
+      dropped,
+      reasons: dropped > 0 ? { over_session_start_budget: dropped } : {},
     });
   }
   if (existsSync(config.codexHome) && !options.dir) {

@@ -1,5 +1,5 @@
 import { lessonHash } from '../core/index.ts';
-import { LinkageIndex, VectorSum } from '../embed/index.ts';
+import { LinkageIndex, type Subjects, sharedCommands, subjectsOf, VectorSum } from '../embed/index.ts';
 import { appendAudit, insertRelation, movePredictions, moveSources, oldestSources } from '../store/index.ts';
 import { byTime, cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
@@ -14,6 +14,24 @@ import { THEME_QUOTES, themeText } from './wording.ts';
  */
 export function mergePass(night: Night): void {
   const { linkage: cut } = cutsOf(night);
+  const commandCut = Math.min(
+    cut,
+    night.params.linkageSameCommand[night.space.kind === 'hashed' ? 'hashed' : 'model'],
+  );
+  const subjects = new Map<NightLesson, Subjects>();
+  const subjectsOfEntry = (entry: NightLesson) => {
+    let found = subjects.get(entry);
+    if (!found) {
+      found = subjectsOf(entry.lesson.text);
+      subjects.set(entry, found);
+    }
+    return found;
+  };
+  // Corrections that name a command in common are one theme at a lower cut (params.linkageSameCommand).
+  const cutFor = (a: NightLesson, b: NightLesson) =>
+    a.lesson.kind === 'correction' && sharedCommands(subjectsOfEntry(a), subjectsOfEntry(b))
+      ? commandCut
+      : cut;
   const groups = new Map<string, NightLesson[]>();
   for (const entry of night.lessons.values()) {
     const { lesson } = entry;
@@ -44,9 +62,11 @@ export function mergePass(night: Night): void {
         indexes.set(key, own);
       }
       const sparse = b.sum.sparseSum();
-      for (const { slot, linkage } of own.sums.query(sparse, cut, b.sum.count)) {
+      const lowest = b.lesson.kind === 'correction' && subjectsOfEntry(b).terms.size > 0 ? commandCut : cut;
+      for (const { slot, linkage } of own.sums.query(sparse, lowest, b.sum.count)) {
         const i = own.members[slot]!;
         const a = group[i]!;
+        if (linkage < cutFor(a, b)) continue;
         if (disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
         pairs.push({ a, b, i, j, linkage });
       }
@@ -60,7 +80,7 @@ export function mergePass(night: Night): void {
       if (a === b) continue;
       // Linkage again: either side may have grown by an earlier merge tonight.
       const linkage = a.sum.linkageTo(b.sum);
-      if (linkage < cut || disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
+      if (linkage < cutFor(a, b) || disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
       const [older, newer] = a.lesson.happenedAt <= b.lesson.happenedAt ? [a, b] : [b, a];
       mergeInto(night, older, newer, linkage);
     }

@@ -11,7 +11,7 @@
  * that opens a clause after a comma is a contrast ("uv, not pip": it says what is used).
  */
 import type { LessonKind } from '../core/index.ts';
-import { tokenize } from '../embed/index.ts';
+import { isCommand, tokenize } from '../embed/index.ts';
 import type { NightEpisode, NightLesson } from './night.ts';
 
 /** One rule set, as data: the words and the labelled sentences that justify them. */
@@ -138,6 +138,20 @@ export function polarityOf(words: string): Polarity {
   return found;
 }
 
+/** Words after which "not" denies what follows ("do not use npm", "is not npm"). */
+const AUXILIARIES = new Set(
+  'do does did is are was were am im be been can could should would will shall must may might have has had its thats'.split(
+    ' ',
+  ),
+);
+
+function contrastsCommands(terms: readonly string[], position: number): boolean {
+  const before = terms[position - 1]!;
+  const after = terms[position + 1];
+  if (AUXILIARIES.has(before)) return false;
+  return isCommand(before) || (after !== undefined && isCommand(after));
+}
+
 function readPolarity(words: string): Polarity {
   const parts = words.split(clauseBreak);
   let opening = true;
@@ -152,6 +166,8 @@ function readPolarity(words: string): Polarity {
       if (!negations.has(term)) return;
       // "uv, not pip": a negation opening a clause after a comma contrasts, it does not deny.
       if (position === 0 && afterComma) return;
+      // "pnpm not npm", "uv run not python": "not" beside a command, after no auxiliary, contrasts the two.
+      if (term === 'not' && position > 0 && contrastsCommands(terms, position)) return;
       count++;
     });
   }

@@ -1,4 +1,4 @@
-import { checkObservation } from '../core/observation.ts';
+import { checkObservation, shortenAtWord } from '../core/observation.ts';
 import { maskSecrets } from '../core/secrets.ts';
 import type { NightEpisode } from './night.ts';
 
@@ -9,9 +9,8 @@ const ANSWERED_CHARS = 160;
 export const THEME_QUOTES = 6;
 
 /** A secret in the quoted text (a key, a token, a password in a command) is masked before the cut, whole. */
-function quote(text: string, max: number): string {
-  const flat = maskSecrets(text).replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+export function quote(text: string, max: number): string {
+  return shortenAtWord(maskSecrets(text), max);
 }
 
 /**
@@ -51,13 +50,13 @@ export function themeText(
 }
 
 /**
- * An error lesson, worded from its most recent source: the call and the first line of its failure, in quotes —
- * a tool's output is data, and text in it that reads as an order must not reach an agent as one.
+ * An error lesson, worded from its most recent source: what was run and the line of its failure that names the
+ * error, in quotes — a tool's output is data, and text in it that reads as an order must not reach an agent as one.
  */
 export function errorText(sources: readonly NightEpisode[]): string {
   const latest = sources[sources.length - 1]!;
   const tool = latest.tool ?? 'a tool';
-  const call = quote(String(latest.detail['description'] || latest.detail['input'] || ''), 120);
+  const call = quote(String(latest.detail['input'] || latest.detail['description'] || ''), 120);
   return `The agent's ${tool} call${call ? ` "${call}"` : ''} failed: "${quote(latest.text, 200)}"`;
 }
 

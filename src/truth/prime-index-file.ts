@@ -9,6 +9,7 @@ import {
   type PrimeIndexHeader,
   parseHeader,
   QUESTION,
+  SCALE_COLUMN,
 } from './prime-index-format.ts';
 
 // The prime index's reader; the layout is in prime-index-format.ts.
@@ -23,6 +24,11 @@ export interface PrimeRows {
   afterHandback(row: number): number;
   /** The rows whose cosine with `query` (a unit vector) is at least `cut`, with it, in the projection's order. */
   reaching(query: Float32Array, cut: number): Reached[];
+  /**
+   * The first `limit` rows of `kind` (no question) whose subjects' screen (`embed/subjects.ts`) shares a bit with
+   * `mask`, in the projection's order.
+   */
+  aboutSubjects(mask: number, kind: LessonKind, limit: number): number[];
   /** The lesson hashes (one for a lesson, two for a question) and the text shown. */
   detail(row: number): { hashes: string[]; text: string };
 }
@@ -117,6 +123,7 @@ interface Block {
   afterHandback: Uint32Array;
   detailStart: Uint32Array;
   detailLength: Uint32Array;
+  subjects: Uint32Array;
   scale: Float32Array;
 }
 
@@ -141,7 +148,8 @@ function columnsOf(bytes: Bytes, at: number, group: PrimeIndexGroup): Block {
     afterHandback: u32(3),
     detailStart: u32(4),
     detailLength: u32(5),
-    scale: column(block, 6 * 4 * count, count, Float32Array),
+    subjects: u32(6),
+    scale: column(block, SCALE_COLUMN * 4 * count, count, Float32Array),
   };
 }
 
@@ -385,6 +393,16 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     const place = placeOf(row);
     return blockAt(place)[name][localAt(place)]!;
   };
+  /** A block's row placed in the projection: the rows of every block that come before it there. */
+  const placed = (b: number, local: number): number => {
+    const order = blocks[b]!.order[local]!;
+    let row = local;
+    blocks.forEach((other, o) => {
+      if (o !== b) row += before(other, order);
+    });
+    reached.set(row, b * 2 ** 32 + local);
+    return row;
+  };
   const details = new Map<number, { hashes: string[]; text: string }>();
   return {
     count,
@@ -433,17 +451,26 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
           let exact = 0;
           for (let k = 0; k < at.length; k++) exact += vector.readFloatLE(at[k]! * 4) * values[k]!;
           if (!(exact >= cut)) continue;
-          // Its place: the rows of every block that come before it in the projection.
-          const order = block.order[local]!;
-          let row = local;
-          blocks.forEach((other, o) => {
-            if (o !== b) row += before(other, order);
-          });
-          reached.set(row, b * 2 ** 32 + local);
-          found.push({ row, similarity: exact });
+          found.push({ row: placed(b, local), similarity: exact });
         }
       });
       return found.sort((x, y) => x.row - y.row);
+    },
+    aboutSubjects(mask, kind, limit) {
+      const wanted = kinds.indexOf(kind);
+      if (mask === 0 || wanted < 0 || limit <= 0) return [];
+      // A block lists its rows in the projection's order: its first `limit` hits are all it can give.
+      const hits: { b: number; local: number; order: number }[] = [];
+      blocks.forEach((block, b) => {
+        let taken = 0;
+        for (let local = 0; local < block.count && taken < limit; local++) {
+          if ((block.subjects[local]! & mask) === 0 || block.kind[local] !== wanted) continue;
+          hits.push({ b, local, order: block.order[local]! });
+          taken++;
+        }
+      });
+      hits.sort((x, y) => x.order - y.order);
+      return hits.slice(0, limit).map(({ b, local }) => placed(b, local));
     },
     detail(row) {
       let found = details.get(row);

@@ -9,7 +9,7 @@ import type { LessonKind } from '../core/types.ts';
  * ```
  * "RPIX" · version u32 · header length u32 · header (JSON: space, dims, count, kinds, groups, sections) · to 4 bytes
  * one block per group, n rows each, little-endian:
- *   order · kind · sources · afterHandback · detail start · detail length   (u32 columns of n)
+ *   order · kind · sources · afterHandback · detail start · detail length · subjects   (u32 columns of n)
  *   scale                                                                   (f32 column of n)
  *   the int8 vectors, round(v / scale) with scale = max |v| / 127, dimension by dimension, either
  *     dense:    dims × n bytes · to 4 bytes
@@ -20,15 +20,18 @@ import type { LessonKind } from '../core/types.ts';
  * ```
  * The person's own lessons come first, then one group per project. `order` is a row's place in the
  * projection, so a reader that joins two groups sees the lessons in the order the store would give them;
- * `kind` is an index into the header's kinds, plus QUESTION for an open question. With postings a prompt's
+ * `kind` is an index into the header's kinds, plus QUESTION for an open question; `subjects` screens what a row is
+ * about (`subjects.ts`), a bit per subject. With postings a prompt's
  * estimate visits only the rows that share one of its dimensions, not every step of every row.
  */
 export const PRIME_INDEX_FILE = 'prime-index.bin';
 export const PRIME_INDEX_MAGIC = 'RPIX';
-export const PRIME_INDEX_VERSION = 2;
+export const PRIME_INDEX_VERSION = 3;
 export const QUESTION = 0x100;
-/** The columns of a block, in order: six u32 and the f32 scale. */
-export const COLUMNS = 7;
+/** The columns of a block, in order: seven u32 and the f32 scale. */
+export const COLUMNS = 8;
+/** Where the f32 scale column is. */
+export const SCALE_COLUMN = 7;
 
 export interface PrimeIndexGroup {
   /** Null: the person's own lessons, which reach every project. */

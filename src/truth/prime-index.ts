@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lesson, LessonKind } from '../core/index.ts';
-import { fromBlob, hashedVector } from '../embed/index.ts';
+import { fromBlob, hashedVector, subjectsOf } from '../embed/index.ts';
 import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
 import { primeIndexVectors } from './prime-index-file.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type PrimeIndexGroup,
   type PrimeIndexHeader,
   QUESTION,
+  SCALE_COLUMN,
 } from './prime-index-format.ts';
 import { visibleToAgent } from './visible.ts';
 
@@ -138,9 +139,10 @@ function blockOf(
       row.afterHandback,
       detailStarts[r]!,
       details[r]!.length,
+      subjectsOf(row.text).mask,
     ];
     for (const [c, value] of columns.entries()) block.writeUInt32LE(value, (c * n + r) * 4);
-    block.writeFloatLE(quantisedRows[r]!.scale, (6 * n + r) * 4);
+    block.writeFloatLE(quantisedRows[r]!.scale, (SCALE_COLUMN * n + r) * 4);
   });
   const at = COLUMNS * 4 * n;
   if (vectors === 'dense') {

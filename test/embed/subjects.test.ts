@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { callSubjects, sharedCommands, subjectsMeet, subjectsOf } from '../../src/embed/index.ts';
+
+const terms = (subjects: { terms: Set<string> }) => [...subjects.terms].sort();
+
+describe('what a lesson, a prompt or a call is about', () => {
+  it('a rule about a tool is about its commands and their theme; a prompt about what the tool does meets it', () => {
+    const rule = subjectsOf('no, use pnpm not npm');
+    expect(terms(rule)).toEqual(['command:npm', 'command:pnpm', 'theme:packages']);
+    expect(subjectsMeet(rule, subjectsOf('add dayjs to the dependencies'))).toBe(true);
+    expect(subjectsMeet(rule, subjectsOf('rename the export button'))).toBe(false);
+    expect(terms(subjectsOf('edit package.json by hand'))).toContain('file:package.json');
+  });
+
+  it("a call is about each segment's program, a runner's program and the files it touches", () => {
+    expect(terms(callSubjects('cd web && CI=1 npm install dayjs', []))).toEqual(['command:npm']);
+    expect(terms(callSubjects('uv run pytest -q | tail -5', []))).toEqual(['command:pytest', 'command:uv']);
+    expect(terms(callSubjects('npx vitest --grep x', []))).toEqual(['command:npx', 'command:vitest']);
+    expect(terms(callSubjects('', ['/repo/package.json']))).toEqual(['file:package.json']);
+    // A call names what it runs; themes are a prompt's way in.
+    expect(subjectsMeet(callSubjects('npm install dayjs', []), subjectsOf('no, use pnpm not npm'))).toBe(
+      true,
+    );
+    expect(subjectsMeet(callSubjects('ls -la', []), subjectsOf('no, use pnpm not npm'))).toBe(false);
+  });
+
+  it('two rules share a command only when both name it', () => {
+    expect(sharedCommands(subjectsOf('use pnpm not npm'), subjectsOf('pnpm, not npm!!'))).toBe(true);
+    expect(sharedCommands(subjectsOf('use pnpm not npm'), subjectsOf('uv run, not python'))).toBe(false);
+  });
+});
