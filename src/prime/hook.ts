@@ -1,6 +1,13 @@
 import type { Config, Lesson } from '../core/index.ts';
-import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
-import { callSubjects, type Subjects, subjectsMeet, subjectsOf } from '../embed/subjects.ts';
+import {
+  callSubjects,
+  createSpace,
+  hashedSpace,
+  type Space,
+  type Subjects,
+  subjectsMeet,
+  subjectsOf,
+} from '../embed/index.ts';
 // The hook's hot path takes the detectors and the project rule alone, not the ingest machinery behind
 // the episodes front door (and the schema library it loads).
 import { classifyHandback, needsPerson } from '../episodes/detect-handback.ts';
