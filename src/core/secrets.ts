@@ -32,6 +32,7 @@ function isPlaceholder(value: string): boolean {
 /** An assigned value that could be a credential: long enough, and not an ordinary word. */
 function looksAssigned(value: string): boolean {
   if (isPlaceholder(value) || value.length < 6) return false;
+  if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return false; // a call in code: `token = getToken(request)`
   return /[\d\W_]/.test(value) || value.length >= 16;
 }
 
