@@ -383,7 +383,7 @@ export function replayText(report: ReplayReport): string {
       '**total**',
       report.total,
       report.baselines,
-      String(report.histories.reduce((n, h) => n + h.seconds, 0)),
+      String(Math.round(report.histories.reduce((n, h) => n + h.seconds, 0))),
     ),
   ].join('\n');
 }
