@@ -1,8 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import type { Config } from '../core/index.ts';
+import { type Config, guard, JSON_TYPES, LOOPBACK_NAMES, requireToken } from '../core/index.ts';
 import { projectOf } from '../episodes/index.ts';
 import { createMcpServer } from '../mcp/index.ts';
 import { answerHook, appendSessionLog, parsePayload } from '../prime/index.ts';
@@ -10,7 +8,6 @@ import { recall } from '../recall/index.ts';
 import type { Store } from '../store/index.ts';
 import { appendToInbox } from '../stream/index.ts';
 import { recordInjection, visibleToAgent } from '../truth/index.ts';
-import { LOOPBACK_NAMES } from './reach.ts';
 
 export interface ApiDeps {
   store: Store;
@@ -31,12 +28,6 @@ export interface ApiDeps {
   published?: Hono;
 }
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * The local REST API: `/health` open, everything else behind the bearer token in REMEM_HOME, answering only
  * to the names in `hosts` (the loopback names unless told) and to no other web origin; `published` routes
@@ -47,47 +38,19 @@ export function createApiApp(deps: ApiDeps): Hono {
   const hosts = new Set((deps.hosts ?? LOOPBACK_NAMES).map((name) => name.toLowerCase()));
   // Registered first: a published route answers before the Host check and the token are asked for.
   if (deps.published) app.route('/', deps.published);
-  app.use('*', async (c, next) => {
-    const host = (c.req.header('host') ?? '').toLowerCase().replace(/:\d+$/, '');
-    if (!hosts.has(host))
-      return c.json({ error: 'forbidden', reason: `host ${host || '(none)'} is not served here` }, 403);
-    const origin = c.req.header('origin');
-    if (origin) {
-      let local = false;
-      try {
-        local = hosts.has(new URL(origin).hostname) || hosts.has(`[${new URL(origin).hostname}]`);
-      } catch {
-        local = false;
-      }
-      if (!local)
-        return c.json({ error: 'forbidden', reason: `requests from ${origin} are not served` }, 403);
-    }
-    await next();
-  });
-  app.get('/health', (c) => c.json({ ok: true }));
-  if (deps.open) app.route('/', deps.open);
-  app.use('*', async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token || !sameToken(token, deps.token)) {
-      return c.json(
-        { error: 'unauthorized', reason: 'a bearer token from REMEM_HOME/token is required' },
-        401,
-      );
-    }
-    await next();
-  });
+  const doors = deps.config.params.doors;
   app.use(
     '*',
-    bodyLimit({
-      maxSize: deps.maxBodyBytes ?? 1024 * 1024,
-      onError: (c) =>
-        c.json(
-          { error: 'too_large', reason: `the body is over ${deps.maxBodyBytes ?? 1024 * 1024} bytes` },
-          413,
-        ),
+    guard({
+      hosts: deps.hosts ?? LOOPBACK_NAMES,
+      bodyTypes: JSON_TYPES,
+      maxBodyBytes: deps.maxBodyBytes ?? doors.maxBodyBytes,
+      maxJsonDepth: doors.maxJsonDepth,
     }),
   );
+  app.get('/health', (c) => c.json({ ok: true }));
+  if (deps.open) app.route('/', deps.open);
+  app.use('*', requireToken(deps.token));
   const scopeOf = (project: string | undefined) => ({
     project: projectOf(project ?? deps.config.projectDir),
   });
