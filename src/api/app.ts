@@ -35,7 +35,6 @@ export interface ApiDeps {
  */
 export function createApiApp(deps: ApiDeps): Hono {
   const app = new Hono();
-  const hosts = new Set((deps.hosts ?? LOOPBACK_NAMES).map((name) => name.toLowerCase()));
   // Registered first: a published route answers before the Host check and the token are asked for.
   if (deps.published) app.route('/', deps.published);
   const doors = deps.config.params.doors;
