@@ -17,6 +17,8 @@ export interface ApiDeps {
   /** Host names this server answers to (DNS rebinding: a page elsewhere cannot reach it by another name). */
   hosts?: string[];
   maxBodyBytes?: number;
+  /** The folder the server runs in: the project of a remembered event that names none. */
+  cwd?: string;
   /** Extra routes served under the same token. */
   mount?: (app: Hono) => void;
   /** Extra routes anyone on this machine may read without the token, by the names in `hosts`. */
@@ -61,7 +63,9 @@ export function createApiApp(deps: ApiDeps): Hono {
     } catch {
       return c.json({ error: 'bad_request', reason: 'the body is not JSON' }, 400);
     }
-    const result = appendToInbox(deps.config.home, body, deps.now());
+    const result = appendToInbox(deps.config.home, body, deps.now(), {
+      cwd: deps.config.projectDir ?? deps.cwd ?? null,
+    });
     if ('refused' in result) return c.json({ error: 'refused', reason: result.refused }, 422);
     return c.json({ stored: result.stored }, 201);
   });

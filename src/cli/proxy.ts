@@ -40,7 +40,7 @@ export const proxyCommand: CommandSpec = {
       inject: (request) => proxy.injectFromMemory(memory, request),
       record: (exchange) => proxy.recordExchange(context.config.home, exchange),
       remember: async (event) => {
-        const result = appendToInbox(context.config.home, event, now());
+        const result = appendToInbox(context.config.home, event, now(), { cwd: memory.cwd });
         return 'refused' in result
           ? { status: 422, body: { error: 'refused', reason: result.refused } }
           : { status: 201, body: { stored: result.stored } };

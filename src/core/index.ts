@@ -30,6 +30,7 @@ export {
   type Refuse,
   requireToken,
 } from './guard.ts';
+export { findInjection, injectionRules } from './injection.ts';
 export { composeLayers, type Layer, type LayerLevel, type LessonLine } from './layers.ts';
 export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from './lesson-hash.ts';
 export { acquireLock } from './lock.ts';
