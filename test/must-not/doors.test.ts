@@ -97,15 +97,16 @@ describe('MUST NOT: a web page or a stray client writes memory through a listene
   });
 
   it.each([
-    ['serve', ['serve'], '/memory/remember'],
-    ['ui', ['ui'], '/api/lessons/1/forget'],
-    ['commons serve', ['commons', 'serve'], '/commons/0123456789abcdef.jsonl'],
-  ])('remem %s refuses a cross-site page by its Host and by its Origin', async (_, args, path) => {
+    ['serve', ['serve'], 'POST', '/memory/remember'],
+    ['ui', ['ui'], 'POST', '/api/lessons/1/forget'],
+    ['commons serve', ['commons', 'serve'], 'PUT', '/commons/0123456789abcdef.jsonl'],
+  ])('remem %s refuses a cross-site page by its Host and by its Origin', async (_, args, method, path) => {
     const home = tempDir();
     const port = await startListener(home, args);
-    const byHost = await send(port, { path, headers: crossSite, body: planted });
+    const byHost = await send(port, { method, path, headers: crossSite, body: planted });
     expect(byHost.status, byHost.body).toBe(403);
     const byOrigin = await send(port, {
+      method,
       path,
       headers: { ...crossSite, host: `127.0.0.1:${port}` },
       body: planted,
