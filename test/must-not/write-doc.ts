@@ -14,7 +14,7 @@ const at = doc.indexOf(`${MUST_NOT_HEADING}\n`);
 let written: string;
 if (at !== -1) {
   const next = doc.indexOf('\n## ', at + MUST_NOT_HEADING.length);
-  written = doc.slice(0, at) + section + (next === -1 ? '' : doc.slice(next + 1));
+  written = doc.slice(0, at) + section + (next === -1 ? '' : `\n${doc.slice(next + 1)}`);
 } else {
   const growth = doc.indexOf('\n## Growth');
   written =
