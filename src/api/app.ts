@@ -1,8 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import type { Config } from '../core/index.ts';
+import { type Config, guard, JSON_TYPES, LOOPBACK_NAMES, requireToken } from '../core/index.ts';
 import { projectOf } from '../episodes/index.ts';
 import { createMcpServer } from '../mcp/index.ts';
 import { answerHook, appendSessionLog, parsePayload } from '../prime/index.ts';
@@ -10,7 +8,6 @@ import { recall } from '../recall/index.ts';
 import type { Store } from '../store/index.ts';
 import { appendToInbox } from '../stream/index.ts';
 import { recordInjection, visibleToAgent } from '../truth/index.ts';
-import { LOOPBACK_NAMES } from './reach.ts';
 
 export interface ApiDeps {
   store: Store;
@@ -20,6 +17,8 @@ export interface ApiDeps {
   /** Host names this server answers to (DNS rebinding: a page elsewhere cannot reach it by another name). */
   hosts?: string[];
   maxBodyBytes?: number;
+  /** The folder the server runs in: the project of a remembered event that names none. */
+  cwd?: string;
   /** Extra routes served under the same token. */
   mount?: (app: Hono) => void;
   /** Extra routes anyone on this machine may read without the token, by the names in `hosts`. */
@@ -31,12 +30,6 @@ export interface ApiDeps {
   published?: Hono;
 }
 
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * The local REST API: `/health` open, everything else behind the bearer token in REMEM_HOME, answering only
  * to the names in `hosts` (the loopback names unless told) and to no other web origin; `published` routes
@@ -44,50 +37,21 @@ function sameToken(given: string, expected: string): boolean {
  */
 export function createApiApp(deps: ApiDeps): Hono {
   const app = new Hono();
-  const hosts = new Set((deps.hosts ?? LOOPBACK_NAMES).map((name) => name.toLowerCase()));
   // Registered first: a published route answers before the Host check and the token are asked for.
   if (deps.published) app.route('/', deps.published);
-  app.use('*', async (c, next) => {
-    const host = (c.req.header('host') ?? '').toLowerCase().replace(/:\d+$/, '');
-    if (!hosts.has(host))
-      return c.json({ error: 'forbidden', reason: `host ${host || '(none)'} is not served here` }, 403);
-    const origin = c.req.header('origin');
-    if (origin) {
-      let local = false;
-      try {
-        local = hosts.has(new URL(origin).hostname) || hosts.has(`[${new URL(origin).hostname}]`);
-      } catch {
-        local = false;
-      }
-      if (!local)
-        return c.json({ error: 'forbidden', reason: `requests from ${origin} are not served` }, 403);
-    }
-    await next();
-  });
-  app.get('/health', (c) => c.json({ ok: true }));
-  if (deps.open) app.route('/', deps.open);
-  app.use('*', async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token || !sameToken(token, deps.token)) {
-      return c.json(
-        { error: 'unauthorized', reason: 'a bearer token from REMEM_HOME/token is required' },
-        401,
-      );
-    }
-    await next();
-  });
+  const doors = deps.config.params.doors;
   app.use(
     '*',
-    bodyLimit({
-      maxSize: deps.maxBodyBytes ?? 1024 * 1024,
-      onError: (c) =>
-        c.json(
-          { error: 'too_large', reason: `the body is over ${deps.maxBodyBytes ?? 1024 * 1024} bytes` },
-          413,
-        ),
+    guard({
+      hosts: deps.hosts ?? LOOPBACK_NAMES,
+      bodyTypes: JSON_TYPES,
+      maxBodyBytes: deps.maxBodyBytes ?? doors.maxBodyBytes,
+      maxJsonDepth: doors.maxJsonDepth,
     }),
   );
+  app.get('/health', (c) => c.json({ ok: true }));
+  if (deps.open) app.route('/', deps.open);
+  app.use('*', requireToken(deps.token));
   const scopeOf = (project: string | undefined) => ({
     project: projectOf(project ?? deps.config.projectDir),
   });
@@ -99,7 +63,9 @@ export function createApiApp(deps: ApiDeps): Hono {
     } catch {
       return c.json({ error: 'bad_request', reason: 'the body is not JSON' }, 400);
     }
-    const result = appendToInbox(deps.config.home, body, deps.now());
+    const result = appendToInbox(deps.config.home, body, deps.now(), {
+      cwd: deps.config.projectDir ?? deps.cwd ?? null,
+    });
     if ('refused' in result) return c.json({ error: 'refused', reason: result.refused }, 422);
     return c.json({ stored: result.stored }, 201);
   });

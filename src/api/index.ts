@@ -1,3 +1,3 @@
 export { type ApiDeps, createApiApp } from './app.ts';
-export { describeReach, LOOPBACK_NAMES, planReach, type Reach } from './reach.ts';
+export { describeReach, planReach, type Reach } from './reach.ts';
 export { loadOrCreateToken } from './token.ts';

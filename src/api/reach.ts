@@ -1,8 +1,5 @@
 import { isIP } from 'node:net';
-import { UsageError } from '../core/index.ts';
-
-/** The names every local server answers to, as they appear in a Host header. */
-export const LOOPBACK_NAMES: readonly string[] = ['127.0.0.1', 'localhost', '[::1]'];
+import { LOOPBACK_NAMES, UsageError } from '../core/index.ts';
 
 /** Who can reach `remem serve`, worked out from where it listens and the names it was given. */
 export interface Reach {

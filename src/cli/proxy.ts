@@ -25,10 +25,11 @@ export const proxyCommand: CommandSpec = {
     if (!(placements as readonly string[]).includes(placement)) {
       throw new UsageError(`--placement is one of ${placements.join(', ')}`);
     }
-    const [proxy, { openStore }, { appendToInbox }] = await Promise.all([
+    const [proxy, { openStore }, { appendToInbox }, { loadOrCreateToken }] = await Promise.all([
       import('../proxy/index.ts'),
       import('../store/index.ts'),
       import('../stream/index.ts'),
+      import('../api/index.ts'),
     ]);
     const store = openStore(context.config.home);
     const now = () => context.clock.iso();
@@ -39,10 +40,16 @@ export const proxyCommand: CommandSpec = {
       inject: (request) => proxy.injectFromMemory(memory, request),
       record: (exchange) => proxy.recordExchange(context.config.home, exchange),
       remember: async (event) => {
-        const result = appendToInbox(context.config.home, event, now());
+        const result = appendToInbox(context.config.home, event, now(), { cwd: memory.cwd });
         return 'refused' in result
           ? { status: 422, body: { error: 'refused', reason: result.refused } }
           : { status: 201, body: { stored: result.stored } };
+      },
+      // The memory's routes want the token `remem serve` and `remem ui` use; the model routes take none.
+      token: loadOrCreateToken(context.config.home),
+      limits: {
+        maxBodyBytes: context.config.params.doors.proxyMaxBodyBytes,
+        maxJsonDepth: context.config.params.doors.maxJsonDepth,
       },
       now,
       onError: (where, error) => context.stderr(`remem proxy: ${where} failed: ${(error as Error).message}`),

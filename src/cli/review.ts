@@ -28,7 +28,7 @@ export const reviewCommand: CommandSpec = {
           ? queue
               .map(
                 (item) =>
-                  `#${item.lesson.id} ${item.lesson.kind} from ${item.origin}  confirmed ${item.confirmations}, failed ${item.failures}, predicting ${item.predicting}  ${item.validity}${item.conflictsWith.length ? `, conflicts with ${item.conflictsWith.map((id) => `#${id}`).join(', ')}` : ''}\n  ${item.lesson.text}`,
+                  `#${item.lesson.id} ${item.lesson.kind} from ${item.origin}  confirmed ${item.confirmations}, failed ${item.failures}, predicting ${item.predicting}  ${item.validity}${item.conflictsWith.length ? `, conflicts with ${item.conflictsWith.map((id) => `#${id}`).join(', ')}` : ''}${item.heldFor ? `\n  held: ${item.heldFor}` : ''}\n  ${item.lesson.text}`,
               )
               .join('\n')
           : 'Nothing waits for review.';

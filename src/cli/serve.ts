@@ -46,6 +46,7 @@ export const serveCommand: CommandSpec = {
       config: context.config,
       token,
       now,
+      cwd: process.cwd(),
       hosts: reach.hosts,
       // Listening on loopback only, gossip keeps the Host check: no page elsewhere reads it by rebinding a name.
       ...(reach.beyondLoopback ? { published: gossip } : { open: gossip }),

@@ -1,7 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { createClock, defaultParams } from '../core/index.ts';
+import { createClock, defaultParams, guard } from '../core/index.ts';
 import { type Origin, parseRecordLine } from '../protocol/index.ts';
 import {
   defaultFileLimits,
@@ -46,13 +45,6 @@ function problem(c: Context, status: ContentfulStatusCode, error: string, messag
   return c.json({ error, message, ...extra }, status);
 }
 
-/** The host a request was addressed to, lowercase, without port or IPv6 brackets. */
-function hostOf(c: Context): string {
-  const header = c.req.header('host') ?? new URL(c.req.url).host;
-  const host = header.startsWith('[') ? header.slice(1, header.indexOf(']')) : header.split(':')[0]!;
-  return host.toLowerCase();
-}
-
 function originOfFile(name: string): Origin | null {
   if (!name.endsWith('.jsonl')) return null;
   const origin = name.slice(0, -'.jsonl'.length);
@@ -91,7 +83,6 @@ export function createCommonsApp(deps: CommonsDeps): Hono<Env> {
   const now = deps.now ?? createClock().iso;
   const limits = deps.limits ?? defaultFileLimits;
   const rate = deps.rate ?? { requests: 60, windowMs: 60_000 };
-  const hosts = new Set((deps.hosts ?? ['localhost', '127.0.0.1', '::1']).map((h) => h.toLowerCase()));
   const statesCache = createStatesCache(store, {
     N: deps.states?.N ?? defaultParams.commons.confirmations,
     W_days: deps.states?.W_days ?? defaultParams.commons.fadeDays,
@@ -105,10 +96,28 @@ export function createCommonsApp(deps: CommonsDeps): Hono<Env> {
   });
   app.notFound((c) => problem(c, 404, 'not_found', 'no such route'));
 
-  // A page on another site cannot reach this server through a browser by a name it was not given.
+  // A page on another site cannot reach this server through a browser by a name it was not given, nor write to it.
+  app.use(
+    '*',
+    guard({
+      hosts: deps.hosts ?? ['localhost', '127.0.0.1', '::1'],
+      foreignReads: true,
+      // A memory's file is JSON Lines, labelled as such, as plain text or bytes, or not at all by a command line.
+      bodyTypes: [
+        'application/x-ndjson',
+        'application/jsonl',
+        'application/json',
+        'text/plain',
+        'application/octet-stream',
+        '',
+      ],
+      maxBodyBytes: limits.maxBytes,
+      maxJsonDepth: defaultParams.doors.maxJsonDepth,
+      refuse: (c, status, code, reason) =>
+        problem(c, status, code, reason, status === 413 ? { refused: [] } : {}),
+    }),
+  );
   app.use('*', async (c, next) => {
-    if (!hosts.has(hostOf(c)))
-      return problem(c, 403, 'host_not_allowed', 'this server does not answer to that host');
     await next();
     if (c.req.method === 'GET') c.header('access-control-allow-origin', '*');
   });
@@ -215,13 +224,7 @@ export function createCommonsApp(deps: CommonsDeps): Hono<Env> {
     return (line) => (verified.has(line) ? storedRecord(line) : parseRecordLine(line));
   }
 
-  const limitBody = bodyLimit({
-    maxSize: limits.maxBytes,
-    onError: (c) =>
-      problem(c, 413, 'too_large', `a memory's file is at most ${limits.maxBytes} bytes`, { refused: [] }),
-  });
-
-  app.put('/commons/:file', authorize, limitBody, async (c) => {
+  app.put('/commons/:file', authorize, async (c) => {
     const origin = originOfFile(c.req.param('file'))!;
     const body = new Uint8Array(await c.req.arrayBuffer());
     const notAfter = latestAllowed({

@@ -19,6 +19,18 @@ export {
   type WordingConfig,
 } from './config.ts';
 export { RememError, UsageError } from './errors.ts';
+export {
+  type GuardOptions,
+  guard,
+  hostOfHeader,
+  JSON_TYPES,
+  jsonDepth,
+  LOOPBACK_NAMES,
+  mediaType,
+  type Refuse,
+  requireToken,
+} from './guard.ts';
+export { findInjection, injectionRules } from './injection.ts';
 export { composeLayers, type Layer, type LayerLevel, type LessonLine } from './layers.ts';
 export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from './lesson-hash.ts';
 export { acquireLock } from './lock.ts';

@@ -33,6 +33,25 @@ export const defaultParams = {
   },
   holdoutShare: 0.5,
   sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },
+  doors: {
+    /** A JSON body to `remem serve`, `remem ui` or the proxy's memory routes: an event is a few sentences. */
+    maxBodyBytes: 1024 * 1024,
+    /** A model request through the proxy, images carried inside it as base64. */
+    proxyMaxBodyBytes: 64 * 1024 * 1024,
+    /** Arrays and objects nested deeper than this are refused before anything parses them. */
+    maxJsonDepth: 64,
+  },
+  events: {
+    /** One remembered event's text fields together, in characters: a correction quotes a message or two. */
+    maxChars: 20_000,
+  },
+  stream: {
+    /**
+     * A transcript line longer than this is skipped with a warning and never decoded: parsing a line costs
+     * several times its size (a 63 MB line took 2.8 GB), and a turn worth a lesson is far shorter.
+     */
+    maxLineBytes: 16 * 1024 * 1024,
+  },
   commons: { maxRecords: 1000, maxBytes: 256 * 1024, confirmations: 3, fadeDays: 90 },
   gossip: {
     /** Peers `remem run` pulls from each night (protocol §5: a few; the simulation's aim holds at 3). */

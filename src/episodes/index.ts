@@ -19,4 +19,5 @@ export {
   listSources,
   type Source,
 } from './ingest.ts';
+export { correctionProject, findProjectCue, projectCues, type ScopedSource } from './personal.ts';
 export { projectOf } from './project.ts';

@@ -1,4 +1,6 @@
 /** Turns and events from the lines of what was read: each line skimmed or parsed, a bad one a warning. */
+
+import { defaultParams } from '../core/index.ts';
 import {
   assemble,
   claudeCodeReader,
@@ -6,6 +8,7 @@ import {
   forEachLine,
   forEachLineRange,
   type LineResult,
+  type LongLines,
   parseEventLine,
   proxyLogReader,
   type Reader,
@@ -46,26 +49,49 @@ export function parseBytes(
   warn: (w: IngestWarning) => void,
 ): Parsed {
   const parsed: Parsed = { turns: [], events: [] };
+  const long = longLines(source.path, warn);
   if (source.agent === 'events') {
-    forEachLine(bytes, from, firstLine, (line, text) => {
-      const result = parseEventLine(text, line);
-      if ('error' in result) warn({ file: source.path, line, reason: result.error });
-      else parsed.events.push(eventToEpisode(result.event, now, { file: source.path, line }));
-    });
+    forEachLine(
+      bytes,
+      from,
+      firstLine,
+      (line, text) => {
+        const result = parseEventLine(text, line);
+        if ('error' in result) warn({ file: source.path, line, reason: result.error });
+        else parsed.events.push(eventToEpisode(result.event, now, { file: source.path, line }));
+      },
+      long,
+    );
     return parsed;
   }
   const reader = readers[source.agent];
-  forEachLineRange(bytes, from, firstLine, (line, start, end) => {
-    const result =
-      reader.skimLine?.(bytes, start, end, line) ??
-      parseWhole(reader, bytes.toString('utf8', start, end), line);
-    if ('bad' in result) warn({ file: source.path, line, reason: `not JSON (${describeBad(result.bad)})` });
-    else {
-      if (result.warning) warn({ file: source.path, line, reason: result.warning });
-      for (const turn of result.turns) parsed.turns.push(turn);
-    }
-  });
+  forEachLineRange(
+    bytes,
+    from,
+    firstLine,
+    (line, start, end) => {
+      const result =
+        reader.skimLine?.(bytes, start, end, line) ??
+        parseWhole(reader, bytes.toString('utf8', start, end), line);
+      if ('bad' in result) warn({ file: source.path, line, reason: `not JSON (${describeBad(result.bad)})` });
+      else {
+        if (result.warning) warn({ file: source.path, line, reason: result.warning });
+        for (const turn of result.turns) parsed.turns.push(turn);
+      }
+    },
+    long,
+  );
   return parsed;
+}
+
+/** Lines past the limit are skipped unread, each a warning naming file, line and size. */
+export function longLines(file: string, warn: (w: IngestWarning) => void): LongLines {
+  const maxBytes = defaultParams.stream.maxLineBytes;
+  return {
+    maxBytes,
+    skip: (line, bytes) =>
+      warn({ file, line, reason: `line of ${bytes} bytes skipped: over the ${maxBytes}-byte line limit` }),
+  };
 }
 
 /** One line decoded and parsed whole; `bad` holds the text when it is not JSON. */

@@ -1,6 +1,7 @@
 /** Reading the sources of an ingest: what is new in each, read ahead while the one before is parsed. */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { defaultParams } from '../core/index.ts';
 import { getRawFile, listRawFilesOfSession, type RawFile, type Store } from '../store/index.ts';
 import {
   archivePathFor,
@@ -49,11 +50,20 @@ function incrementOf(
     return null;
   }
   if (prior && prior.size === stat.size && prior.mtimeMs === stat.mtimeMs) return null;
-  return readIncrement(
+  const increment = readIncrement(
     source.path,
     prior && { offset: prior.offset, lines: prior.lines, prefixHash: prior.prefixHash },
     { hashFromStart: false },
   );
+  if (increment?.openLine) {
+    const { line, bytes } = increment.openLine;
+    warn({
+      file: source.path,
+      line,
+      reason: `line of ${bytes} bytes, still open, not read: over the ${defaultParams.stream.maxLineBytes}-byte line limit`,
+    });
+  }
+  return increment;
 }
 
 /** How many files are read, and their compression started, ahead of the one being parsed. */

@@ -35,7 +35,14 @@ const eventShape = z.object({
   happened: z.string().optional(),
   text: z.string().optional().describe('a note'),
   session: z.string().optional(),
-  cwd: z.string().optional(),
+  cwd: z
+    .string()
+    .optional()
+    .describe('the folder the person and agent work in; this server’s project if left out'),
+  scope: z
+    .enum(['project', 'personal'])
+    .optional()
+    .describe('personal: about how the person works anywhere; project (the default): about this project'),
 });
 
 function text(value: unknown): { content: { type: 'text'; text: string }[] } {
@@ -109,7 +116,9 @@ export function createMcpServer(deps: McpDeps): McpServer {
       inputSchema: eventShape,
     },
     async (event) => {
-      const result = appendToInbox(deps.config.home, { agent: 'mcp', ...event }, deps.now());
+      const result = appendToInbox(deps.config.home, { agent: 'mcp', ...event }, deps.now(), {
+        cwd: deps.project,
+      });
       if ('refused' in result) return { ...text(`Refused: ${result.refused}`), isError: true };
       return text(
         'Remembered. It becomes an episode at the next ingest and, if it repeats or is a correction, a lesson after the next sleep.',

@@ -1,5 +1,13 @@
 import { Hono } from 'hono';
-import { createClock } from '../core/index.ts';
+import {
+  createClock,
+  defaultParams,
+  guard,
+  JSON_TYPES,
+  LOOPBACK_NAMES,
+  mediaType,
+  requireToken,
+} from '../core/index.ts';
 import { eventSchema } from '../stream/index.ts';
 import type { Adapter } from './adapter.ts';
 import { clientHeaders, endpoints, upstreamFor, upstreamHeaders, upstreamUrl } from './forward.ts';
@@ -177,6 +185,14 @@ export function createProxyApp(deps: ProxyDeps): Hono {
 
   async function remember(request: Request): Promise<Response> {
     if (!deps.remember) return errorResponse(404, 'not_found', 'this proxy does not take events');
+    // A browser posts text/plain across sites without asking first; an event is JSON, labelled as JSON.
+    const type = mediaType(request.headers.get('content-type') ?? undefined);
+    if (!JSON_TYPES.includes(type))
+      return errorResponse(
+        415,
+        'invalid_request_error',
+        `an event is application/json, not ${type || 'untyped'}`,
+      );
     let value: unknown;
     try {
       value = JSON.parse(await request.text());
@@ -197,7 +213,25 @@ export function createProxyApp(deps: ProxyDeps): Hono {
     }
   }
 
+  const refuse = (_c: unknown, status: number, code: string, reason: string) =>
+    errorResponse(status, code, reason);
   const app = new Hono();
+  // Before anything is read, injected or recorded: a page on another site cannot write memory or conversations.
+  app.use(
+    '*',
+    guard({
+      hosts: deps.hosts ?? LOOPBACK_NAMES,
+      maxBodyBytes: deps.limits?.maxBodyBytes ?? defaultParams.doors.proxyMaxBodyBytes,
+      maxJsonDepth: deps.limits?.maxJsonDepth ?? defaultParams.doors.maxJsonDepth,
+      refuse,
+    }),
+  );
+  app.use(
+    '/memory/*',
+    deps.token === undefined
+      ? async (c) => refuse(c, 403, 'forbidden', 'this proxy has no token for its memory routes')
+      : requireToken(deps.token, refuse),
+  );
   app.post('/memory/remember', (c) => remember(c.req.raw));
   app.all('*', (c) => proxy(c.req.raw));
   app.onError((error) => errorResponse(500, 'proxy_error', error.message));

@@ -65,6 +65,15 @@ export interface ProxyDeps {
   record(exchange: Exchange): void;
   /** A protocol §0 event sent to `POST /memory/remember`, already validated. */
   remember?(event: unknown): Promise<{ status: number; body: unknown }>;
+  /**
+   * The bearer token `/memory/*` asks for (REMEM_HOME/token). Without one those routes are closed: the model
+   * routes stay open to clients that cannot send a token, but not the memory's.
+   */
+  token?: string;
+  /** Host names the proxy answers to; the loopback names unless told. */
+  hosts?: readonly string[];
+  /** Body limits: a model request's bytes (64 MB) and its nesting (64) unless told. */
+  limits?: { maxBodyBytes: number; maxJsonDepth: number };
   /** Defaults to the global fetch. */
   fetch?: typeof fetch;
   /** ISO 8601; defaults to the clock. */

@@ -1,6 +1,7 @@
 import type { Lesson } from '../core/index.ts';
 import { lessonHash } from '../core/index.ts';
 import { dot, LinkageIndex, type SparseVector, sparseOf, VectorSum } from '../embed/index.ts';
+import { correctionProject } from '../episodes/index.ts';
 import { appendAudit, assignEpisode, insertLesson } from '../store/index.ts';
 import { byTime, cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
 import { lineOf, type SleepReport } from './report.ts';
@@ -210,16 +211,18 @@ function createLesson(pass: Pass, sources: NightEpisode[]): NightLesson | null {
     return null;
   }
   const happenedAt = sources[0]!.happenedAt;
+  const held = sources.map((source) => source.detail['held']).find((why) => typeof why === 'string');
   const lesson: Omit<Lesson, 'id'> = {
     hash,
     kind: first.kind,
     text,
     seen: sources.length,
     strength: 1 + night.params.join.strength * (sources.length - 1),
-    // Corrections are about how the person works: personal unless a later rule narrows them.
-    project: first.kind === 'correction' ? null : first.project,
+    // A correction is about how the person works, unless it names its project or was remembered in one.
+    project: first.kind === 'correction' ? correctionProject(first) : first.project,
     origin: 'self',
-    review: 'approved',
+    // A remembered event screened as a possible injection waits for a person, as a received lesson does.
+    review: held === undefined ? 'approved' : 'pending_review',
     happenedAt,
     createdAt: night.now,
     updatedAt: night.now,
@@ -256,9 +259,10 @@ function createLesson(pass: Pass, sources: NightEpisode[]): NightLesson | null {
     lessonId: id,
     hash,
     reason:
-      sources.length === 1
+      (sources.length === 1
         ? `one ${first.kind} is a lesson`
-        : `${sources.length} surprises over the same-surprise cut`,
+        : `${sources.length} surprises over the same-surprise cut`) +
+      (held === undefined ? '' : `; held for review: a remembered event's ${held}`),
     related: sources.map((source) => source.id),
   });
   return entry;

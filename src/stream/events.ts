@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { z as Zod } from 'zod';
+import { defaultParams } from '../core/index.ts';
 
 /**
  * Events (protocol §0): how any agent, model or tool reports a surprise. One JSON object per line;
@@ -9,9 +10,14 @@ import type { z as Zod } from 'zod';
 
 export const eventKinds = ['correction', 'error', 'environment', 'surprise', 'note'] as const;
 
+/** Where an event applies: its `cwd`'s project (the default), or the person's every project. */
+export const eventScopes = ['project', 'personal'] as const;
+
+const textFields = ['said', 'agent_did', 'title', 'expected', 'happened', 'text'] as const;
+
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-function buildEventSchema(z: typeof Zod) {
+function buildEventSchema(z: typeof Zod, maxChars: number) {
   const text = (field: string) => z.string({ error: `${field} must be a string` }).optional();
   return z
     .object({
@@ -30,12 +36,20 @@ function buildEventSchema(z: typeof Zod) {
       agent: text('agent'),
       session: text('session'),
       cwd: text('cwd'),
+      scope: z.enum(eventScopes, { error: `scope is one of ${eventScopes.join(', ')}` }).optional(),
       at: text('at').refine(
         (at) => at === undefined || (ISO_8601.test(at) && !Number.isNaN(Date.parse(at))),
         {
           error: (issue) => `at is not an ISO 8601 time: ${JSON.stringify(issue.input)}`,
         },
       ),
+    })
+    .refine((event) => textFields.reduce((sum, field) => sum + (event[field]?.length ?? 0), 0) <= maxChars, {
+      error: (issue) => {
+        const event = issue.input as Partial<Record<(typeof textFields)[number], string>>;
+        const length = textFields.reduce((sum, field) => sum + (event[field]?.length ?? 0), 0);
+        return `the event's text is ${length} characters, over ${maxChars}`;
+      },
     })
     .refine((event) => event.kind !== 'correction' || (event.said ?? '').trim() !== '', {
       error: 'a correction needs said (the person’s words)',
@@ -52,7 +66,10 @@ let schema: ReturnType<typeof buildEventSchema> | undefined;
  * parses them) never pays for loading the schema library.
  */
 export function eventSchema(): ReturnType<typeof buildEventSchema> {
-  schema ??= buildEventSchema((createRequire(import.meta.url)('zod') as { z: typeof Zod }).z);
+  schema ??= buildEventSchema(
+    (createRequire(import.meta.url)('zod') as { z: typeof Zod }).z,
+    defaultParams.events.maxChars,
+  );
   return schema;
 }
 

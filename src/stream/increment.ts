@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { defaultParams } from '../core/index.ts';
 
 /** Where the last read of a file stopped. */
 export interface ReadMark {
@@ -21,6 +22,8 @@ export interface Increment {
   mark: ReadMark;
   size: number;
   mtimeMs: number;
+  /** A last line still open and already over the line limit: left unread, and skipped when it ends. */
+  openLine?: { line: number; bytes: number };
 }
 
 const CHUNK = 8 * 1024 * 1024;
@@ -60,21 +63,40 @@ export function countLines(bytes: Buffer): number {
 }
 
 /**
- * The complete part of `tail`: up to its last newline, or all of it when the last line, unterminated,
- * is already a whole JSON value (a file that ended without a newline).
+ * The offset just past the last newline in `start..end` (`start` when there is none), when what follows it is
+ * over `maxLineBytes`; otherwise null, and the whole range is read as before. Reads backwards, a block at a time.
  */
-function completePart(tail: Buffer): Buffer {
+function openLineStart(fd: number, start: number, end: number, maxLineBytes: number): number | null {
+  if (end - start <= maxLineBytes) return null;
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  for (let position = end; position > start; ) {
+    const from = Math.max(start, position - buffer.length);
+    const read = readSync(fd, buffer, 0, position - from, from);
+    const at = buffer.subarray(0, read).lastIndexOf(10);
+    if (at !== -1) return end - (from + at + 1) > maxLineBytes ? from + at + 1 : null;
+    position = from;
+  }
+  return start;
+}
+
+/**
+ * The complete part of `tail`: up to its last newline, or all of it when the last line, unterminated,
+ * is already a whole JSON value (a file that ended without a newline). A last line over `maxLineBytes` is never
+ * decoded to find out: parsing costs several times its size, and such a line is skipped when it ends anyway.
+ */
+function completePart(tail: Buffer, maxLineBytes: number): { bytes: Buffer; openBytes: number } {
   const last = tail.lastIndexOf(10);
   const rest = tail.subarray(last + 1);
-  if (rest.length > 0 && rest.length < 64 * 1024 * 1024) {
+  if (rest.length > maxLineBytes) return { bytes: tail.subarray(0, last + 1), openBytes: rest.length };
+  if (rest.length > 0) {
     try {
       JSON.parse(rest.toString('utf8'));
-      return tail;
+      return { bytes: tail, openBytes: 0 };
     } catch {
       // still being written
     }
   }
-  return tail.subarray(0, last + 1);
+  return { bytes: tail.subarray(0, last + 1), openBytes: 0 };
 }
 
 /**
@@ -87,7 +109,7 @@ function completePart(tail: Buffer): Buffer {
 export function readIncrement(
   path: string,
   mark: ReadMark | undefined,
-  options: { hashFromStart?: boolean } = {},
+  options: { hashFromStart?: boolean; maxLineBytes?: number } = {},
 ): Increment | null {
   const fd = openSync(path, 'r');
   try {
@@ -108,7 +130,13 @@ export function readIncrement(
         hash = createHash('sha256');
       }
     }
-    const bytes = completePart(readRange(fd, start, size, true));
+    const maxLineBytes = options.maxLineBytes ?? defaultParams.stream.maxLineBytes;
+    // An open last line past the limit is not even read: memory stays bounded by the complete lines.
+    const openAt = openLineStart(fd, start, size, maxLineBytes);
+    const { bytes, openBytes } =
+      openAt === null
+        ? completePart(readRange(fd, start, size, true), maxLineBytes)
+        : { bytes: readRange(fd, start, openAt, true), openBytes: size - openAt };
     // Bytes read from the start make the whole of the new mark's hash, which a caller may take elsewhere.
     const hashed = start > 0 || options.hashFromStart !== false;
     if (hashed) hash.update(bytes);
@@ -127,6 +155,7 @@ export function readIncrement(
       mark: { offset: start + bytes.length, lines, prefixHash: hashed ? hash.digest('hex') : '' },
       size,
       mtimeMs: stat.mtimeMs,
+      ...(openBytes > 0 ? { openLine: { line: lines + 1, bytes: openBytes } } : {}),
     };
   } finally {
     closeSync(fd);

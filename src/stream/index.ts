@@ -16,6 +16,6 @@ export { discoverTranscripts } from './discover.ts';
 export { eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
 export { appendToInbox } from './inbox.ts';
 export { countLines, type Increment, type ReadMark, readIncrement } from './increment.ts';
-export { forEachLine, forEachLineRange } from './lines.ts';
+export { forEachLine, forEachLineRange, type LongLines } from './lines.ts';
 export { type ProxyLogLine, proxyLogReader } from './proxy-log.ts';
 export type { Conversation, LineResult, LineWarning, Reader, Turn, TurnBase, TurnBody } from './types.ts';

@@ -3,6 +3,7 @@ import { checkObservation, lessonHash, RememError } from '../core/index.ts';
 import {
   addTombstone,
   appendAudit,
+  auditOfLesson,
   type Db,
   getTombstone,
   listPendingLessons,
@@ -27,6 +28,17 @@ export interface QueuedLesson {
   predicting: number;
   validity: TruthRow['validity'];
   conflictsWith: number[];
+  /** Why a lesson of this memory's own waits (a remembered event screened as a possible injection). */
+  heldFor?: string;
+}
+
+const HELD = 'held for review: ';
+
+/** The reason sleep gave for holding one of this memory's own lessons for review, as `heldFor`. */
+function heldForOf(db: Db, lessonId: number): { heldFor?: string } {
+  const reason = auditOfLesson(db, lessonId).find((row) => row.action === 'add')?.reason ?? '';
+  const at = reason.indexOf(HELD);
+  return at === -1 ? {} : { heldFor: reason.slice(at + HELD.length) };
 }
 
 /**
@@ -46,6 +58,7 @@ export function listReviewQueue(db: Db, options: { now: string }): QueuedLesson[
       predicting: row.predicting,
       validity: row.validity,
       conflictsWith: row.conflictsWith,
+      ...(row.lesson.origin === 'self' ? heldForOf(db, row.lesson.id) : {}),
     }));
 }
 

@@ -1,13 +1,12 @@
 import { type Handler, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { type Config, RememError } from '../core/index.ts';
+import { type Config, guard, JSON_TYPES, LOOPBACK_NAMES, RememError, requireToken } from '../core/index.ts';
 import { countEpisodesByKind, getLesson, type Store } from '../store/index.ts';
 import { forget, writeLessonsFile } from '../truth/index.ts';
 import { readAsset } from './assets.ts';
 import { lessonDetail } from './detail.ts';
-import { bearerOnly, LOCAL_HOSTS, localOnly, pageHeaders } from './guard.ts';
 import { lessonStates, listLessonRows } from './lessons.ts';
+import { pageHeaders } from './page-headers.ts';
 import { morningView } from './report.ts';
 import { reviewView } from './review.ts';
 import { searchMemory } from './search.ts';
@@ -52,7 +51,15 @@ function problem(error: z.ZodError): string {
 export function createWebApp(deps: WebDeps): Hono {
   const { store, config } = deps;
   const app = new Hono();
-  app.use('*', localOnly(deps.hosts ?? [...LOCAL_HOSTS]));
+  app.use(
+    '*',
+    guard({
+      hosts: deps.hosts ?? LOOPBACK_NAMES,
+      bodyTypes: JSON_TYPES,
+      maxBodyBytes: 16 * 1024,
+      maxJsonDepth: config.params.doors.maxJsonDepth,
+    }),
+  );
   app.use('*', pageHeaders());
 
   const page: Handler = (c) => {
@@ -73,14 +80,7 @@ export function createWebApp(deps: WebDeps): Hono {
   });
 
   const api = new Hono();
-  api.use('*', bearerOnly(deps.token));
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: 16 * 1024,
-      onError: (c) => c.json({ error: 'too_large', reason: 'the body is over 16 KB' }, 413),
-    }),
-  );
+  api.use('*', requireToken(deps.token));
 
   api.get('/overview', (c) => {
     const { facets, questions } = listLessonRows(store.db, { now: deps.now(), filter: { state: 'all' } });

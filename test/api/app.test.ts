@@ -80,7 +80,7 @@ describe('the local REST API', () => {
     expect((await api.request('/memory/recall?q=deploy&k=3', { headers: auth })).status).toBe(200);
     const hook = await api.request('/hooks/prime', {
       method: 'POST',
-      headers: auth,
+      headers: { ...auth, 'content-type': 'application/json' },
       body: JSON.stringify({
         session_id: 's',
         hook_event_name: 'UserPromptSubmit',

@@ -296,7 +296,7 @@ describe('the commons server: what it refuses', () => {
     const { app, put, get, stillHeld } = await withHeldFile();
     const page = await put(alice, fileOf([good]), { origin: 'https://evil.example' });
     expect(page.status).toBe(403);
-    expect(((await page.json()) as Refused).error).toBe('cross_origin');
+    expect(((await page.json()) as Refused).error).toBe('origin_not_allowed');
     expect(page.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await app.request(`/commons/${alice.origin}.jsonl`, {
       method: 'OPTIONS',

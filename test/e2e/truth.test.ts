@@ -94,7 +94,8 @@ describe('truth, through the remem binary', () => {
       validity: 'current',
       retention: 'active',
       review: 'approved',
-      scope: 'personal',
+      // A remembered event stays in the project of its cwd.
+      scope: 'project',
       resolution: 'explicit_supersedes',
       reach: 'lesson',
     });

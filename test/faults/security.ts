@@ -45,7 +45,11 @@ async function guardChecks(
   const send = (route: Route, headers: Record<string, string>, body?: RequestInit['body']) =>
     app.request(route.path, {
       method: route.method,
-      headers: { host: '127.0.0.1:7777', ...headers },
+      headers: {
+        host: '127.0.0.1:7777',
+        ...(route.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       ...(body !== undefined
         ? { body, duplex: 'half' }
         : route.body !== undefined

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { seeded } from '../../bench/_generate.ts';
 import { growthTable, replayGrowth } from '../../bench/growth.ts';
 import { repoRoot } from '../helpers/remem.ts';
+import { mustNotSection } from '../must-not/catalogue.ts';
 import {
   concurrencyTrial,
   HOOK_DEADLINE_MS,
@@ -405,6 +406,7 @@ function report(growth: readonly string[]): string {
     '  the prompt block and a prime answer only inside quotes; secrets must be masked in lessons and absent from the',
     '  file `remem share` writes.',
     '',
+    ...mustNotSection(),
   ];
   if (growth.length) {
     lines.push(

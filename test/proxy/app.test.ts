@@ -333,6 +333,9 @@ describe('the proxy in front of an upstream', () => {
   });
 });
 
+const TOKEN = 'f'.repeat(64);
+const memoryHeaders = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
+
 describe('POST /memory/remember', () => {
   const kept: unknown[] = [];
   // In process, no port: the route never reaches an upstream.
@@ -345,11 +348,14 @@ describe('POST /memory/remember', () => {
       kept.push(event);
       return { status: 201, body: { stored: true } };
     },
+    token: TOKEN,
   });
+  const post = (body: string, proxy = app) =>
+    proxy.request('/memory/remember', { method: 'POST', headers: memoryHeaders, body });
 
   it('hands a valid event to the memory, unknown fields and all, and answers with its answer', async () => {
     const event = { kind: 'correction', said: 'No, use the staging flag.', agent_did: 'Deployed.', extra: 1 };
-    const response = await app.request('/memory/remember', { method: 'POST', body: JSON.stringify(event) });
+    const response = await post(JSON.stringify(event));
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ stored: true });
     expect(kept).toEqual([event]);
@@ -360,7 +366,7 @@ describe('POST /memory/remember', () => {
     ['no kind', '{"text":"x"}', /missing kind/],
     ['a correction without the words', '{"kind":"correction"}', /needs said/],
   ])('refuses %s with 400', async (_, body, message) => {
-    const response = await app.request('/memory/remember', { method: 'POST', body });
+    const response = await post(body);
     expect(response.status).toBe(400);
     const answer = (await response.json()) as { error: { message: string } };
     expect(answer.error.message).toMatch(message);
@@ -372,11 +378,9 @@ describe('POST /memory/remember', () => {
       placement: 'moment',
       inject: () => null,
       record: () => {},
+      token: TOKEN,
     });
-    const response = await bare.request('/memory/remember', {
-      method: 'POST',
-      body: '{"kind":"note","text":"x"}',
-    });
+    const response = await post('{"kind":"note","text":"x"}', bare);
     expect(response.status).toBe(404);
   });
 });

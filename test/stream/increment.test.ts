@@ -67,3 +67,28 @@ describe('readIncrement', () => {
     expect(lines(second)).toEqual([[3, '{"n":3}']]);
   });
 });
+
+describe('readIncrement and long lines', () => {
+  it('leaves an open last line past the limit unread, and names it; the complete lines before are read', () => {
+    const path = join(tempDir(), 'long.jsonl');
+    writeFileSync(path, `{"n":1}\n{"n":"${'x'.repeat(100)}`);
+    const first = readIncrement(path, undefined, { maxLineBytes: 50 })!;
+    expect(lines(first)).toEqual([[1, '{"n":1}']]);
+    expect(first.bytes.length).toBe(8);
+    expect(first.openLine).toEqual({ line: 2, bytes: 106 });
+    const within = readIncrement(path, undefined, { maxLineBytes: 500 })!;
+    expect(within.openLine).toBeUndefined();
+  });
+
+  it('hands a complete line past the limit to the skipper with its size, unread', () => {
+    const bytes = Buffer.from(`{"n":1}\n${'y'.repeat(60)}\n{"n":3}\n`);
+    const seen: number[] = [];
+    const skipped: [number, number][] = [];
+    forEachLine(bytes, 0, 0, (line) => seen.push(line), {
+      maxBytes: 50,
+      skip: (line, size) => skipped.push([line, size]),
+    });
+    expect(seen).toEqual([1, 3]);
+    expect(skipped).toEqual([[2, 60]]);
+  });
+});
