@@ -1,4 +1,5 @@
 import { findImperative } from './observation.ts';
+import { normalizeForJudging } from './text-normal.ts';
 
 /**
  * What makes a text an attempt to steer the agent that will read it, beyond an instruction's opening (the
@@ -48,6 +49,7 @@ export const injectionRules: readonly { reason: string; pattern: RegExp; example
 export function findInjection(text: string, options: { openings?: boolean } = {}): string | null {
   const imperative = options.openings === false ? null : findImperative(text);
   if (imperative !== null) return `an instruction ("${imperative}")`;
-  for (const rule of injectionRules) if (rule.pattern.test(text)) return rule.reason;
+  const judged = normalizeForJudging(text);
+  for (const rule of injectionRules) if (rule.pattern.test(judged)) return rule.reason;
   return null;
 }

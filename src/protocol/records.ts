@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   consolidatedKinds,
   defaultParams,
+  findInjection,
   type LessonHash,
   type LessonKind,
   lessonHash,
@@ -124,6 +125,8 @@ export function findLessonProblem(
   }
   const problem = findObservationProblem(text, maxChars);
   if (problem !== null) return problem;
+  const injection = findInjection(text, { openings: false });
+  if (injection !== null) return { code: 'imperative', reason: `text may steer an agent: ${injection}` };
   const secret = findSecret(text);
   return secret === null ? null : { code: 'secret', reason: `text ${secret}` };
 }
