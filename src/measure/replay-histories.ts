@@ -91,9 +91,15 @@ function key(session: string, turn: number): string {
   return `${session}:${turn}`;
 }
 
-/** A turn's time: the session's start plus half a minute a turn. */
-function turnTime(started: string, index: number): string {
-  return new Date(Date.parse(started) + index * 30_000).toISOString();
+/**
+ * A turn's time: the session's start plus half a minute a turn, closer together when the next session starts
+ * sooner (two sessions of one day can overlap in the labels' start times).
+ */
+function turnTime(started: string, index: number, turns: number, next: string | undefined): string {
+  const start = Date.parse(started);
+  const room = next === undefined ? Number.POSITIVE_INFINITY : Date.parse(next) - start - 2_000;
+  const step = Math.max(0, Math.min(30_000, room / (turns + 1)));
+  return new Date(start + Math.floor(index * step)).toISOString();
 }
 
 function transcriptLine(
@@ -164,8 +170,9 @@ export async function replayHistory(
       shown.push({ session: session.id, turn: -1, text: block });
       let parent: string | null = null;
       const turns = session.turns;
+      const nextStart = history.sessions[s + 1]?.started;
       for (const [index, turn] of turns.entries()) {
-        const at = turnTime(session.started, index);
+        const at = turnTime(session.started, index, turns.length, nextStart);
         const uuid = `${sessionId.slice(0, 24)}${String(index).padStart(12, '0')}`;
         const base = { session_id: sessionId, cwd, transcript_path: transcript };
         if (turn.role === 'user') {
@@ -195,7 +202,7 @@ export async function replayHistory(
           shown.push({ session: session.id, turn: next.n, text });
         }
       }
-      const end = turnTime(session.started, turns.length);
+      const end = turnTime(session.started, turns.length, turns.length, nextStart);
       await remem(['ingest'], end);
       if (options.eachSession) await remem(['sleep'], end);
       options.onProgress?.(`${history.name}: ${session.id} replayed (${turns.length} turns)`);
