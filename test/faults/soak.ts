@@ -4,7 +4,17 @@
  *
  *   npm run soak -- --crash 100 --disk 20 --concurrency 10 --two-runs 50 --fuzz 2000 --growth-days 365
  */
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -365,6 +375,20 @@ async function main(): Promise<void> {
   if (failures.length) process.exitCode = 1;
 }
 
+/** A section of the file being rewritten that another command writes (the secrets bench's figures), kept as it is. */
+function keptSection(file: string, heading: string): string[] {
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(`${heading}\n`);
+  if (start < 0) return [];
+  const end = text.indexOf('\n## ', start + heading.length);
+  return text
+    .slice(start, end < 0 ? undefined : end + 1)
+    .trimEnd()
+    .split('\n')
+    .concat('');
+}
+
 function report(growth: readonly string[]): string {
   const minutes = ((Date.now() - started) / 60_000).toFixed(0);
   const lines = [
@@ -407,6 +431,7 @@ function report(growth: readonly string[]): string {
     '  file `remem share` writes.',
     '',
     ...mustNotSection(),
+    ...keptSection(args.out, '## Secrets'),
   ];
   if (growth.length) {
     lines.push(
