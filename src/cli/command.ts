@@ -19,6 +19,8 @@ export interface OptionSpec {
   description: string;
   /** 'int' parses a whole number; 'list' collects a repeated option. */
   parse?: 'int' | 'list';
+  /** With 'int': the smallest and largest value taken, both included. */
+  range?: readonly [number, number];
   default?: string | number | boolean;
 }
 

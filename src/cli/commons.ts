@@ -11,7 +11,13 @@ export const commonsCommand: CommandSpec = {
   args: ['<action>', '[rest...]'],
   options: [
     { flags: '--db <url>', description: 'sqlite:PATH (default: REMEM_HOME/commons.db) or postgres://…' },
-    { flags: '--port <port>', description: 'serve: the port', parse: 'int', default: 11437 },
+    {
+      flags: '--port <port>',
+      description: 'serve: the port',
+      parse: 'int',
+      range: [0, 65535],
+      default: 11437,
+    },
     { flags: '--host <host>', description: 'serve: the address to listen on', default: '127.0.0.1' },
     {
       flags: '--allow-host <name>',

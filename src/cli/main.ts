@@ -1,16 +1,28 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { createClock, RememError, resolveConfig, UsageError } from '../core/index.ts';
-import type { CommandSpec, Context } from './command.ts';
+import type { CommandSpec, Context, OptionSpec } from './command.ts';
 import { commands } from './commands.ts';
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-function parseWhole(value: string): number {
+function parseWhole(value: string, option: OptionSpec): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new UsageError(`expected a whole number, got ${value}`);
+  const name = option.flags.match(/--[\w-]+/)?.[0] ?? option.flags;
+  if (!Number.isInteger(number) || number < 0)
+    throw new UsageError(`${name} expects a whole number, got ${value}`);
+  const [low, high] = option.range ?? [0, Number.MAX_SAFE_INTEGER];
+  if (number < low || number > high)
+    throw new UsageError(`${name} must be from ${low} to ${high}, got ${value}`);
   return number;
+}
+
+/** The version in package.json, two folders up from this file in src/ and in dist/ alike. */
+function packageVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
 }
 
 async function readAll(): Promise<Buffer> {
@@ -39,7 +51,7 @@ function register(program: Command, spec: CommandSpec, state: { code: number }):
   for (const option of spec.options ?? []) {
     const built = new Option(option.flags, option.description);
     if (option.parse === 'list') built.argParser(collect);
-    if (option.parse === 'int') built.argParser(parseWhole);
+    if (option.parse === 'int') built.argParser((value: string) => parseWhole(value, option));
     if (option.default !== undefined) built.default(option.default);
     command.addOption(built);
   }
@@ -80,8 +92,12 @@ export async function main(argv: string[]): Promise<number> {
     .description('A memory for AI agents: it keeps what surprised them, while it predicts.')
     .option('--home <dir>', 'the memory folder (default: REMEM_HOME or ~/.remem)')
     .option('--json', 'print one JSON document')
+    .version(packageVersion(), '--version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+    .configureOutput({
+      writeOut: (text) => process.stdout.write(text),
+      writeErr: (text) => process.stderr.write(text),
+    })
     .showHelpAfterError(false);
   for (const spec of commands) register(program, spec, state);
   try {

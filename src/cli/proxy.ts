@@ -7,7 +7,13 @@ export const proxyCommand: CommandSpec = {
   name: 'proxy',
   summary: 'a memory proxy in front of any OpenAI- or Anthropic-compatible model server',
   options: [
-    { flags: '--port <port>', description: 'the port on 127.0.0.1', parse: 'int', default: 11435 },
+    {
+      flags: '--port <port>',
+      description: 'the port on 127.0.0.1',
+      parse: 'int',
+      range: [0, 65535],
+      default: 11435,
+    },
     {
       flags: '--openai <url>',
       description: 'the OpenAI-compatible upstream',

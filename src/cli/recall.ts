@@ -5,7 +5,7 @@ export const recallCommand: CommandSpec = {
   summary: 'search lessons and episodes: 0.60 relevance + 0.25 recency + 0.15 strength',
   args: ['<query...>'],
   options: [
-    { flags: '-k, --k <n>', description: 'how many results', parse: 'int', default: 5 },
+    { flags: '-k, --k <n>', description: 'how many results', parse: 'int', range: [1, 1000], default: 5 },
     {
       flags: '--project <dir>',
       description: 'the project asking (default: the git root of the working directory)',

@@ -7,7 +7,7 @@ export const serveCommand: CommandSpec = {
   summary:
     'the local REST API, HTTP hooks and MCP over HTTP, and gossip for peers; on 127.0.0.1 unless --host says',
   options: [
-    { flags: '--port <port>', description: 'the port', parse: 'int', default: 7777 },
+    { flags: '--port <port>', description: 'the port', parse: 'int', range: [0, 65535], default: 7777 },
     {
       flags: '--host <address>',
       description: 'the address to listen on (0.0.0.0: every interface); off loopback, peers can pull gossip',

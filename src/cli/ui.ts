@@ -4,7 +4,13 @@ export const uiCommand: CommandSpec = {
   name: 'ui',
   summary: 'the local web view of the memory, on 127.0.0.1; prints its address with the token',
   options: [
-    { flags: '--port <port>', description: 'the port (0: any free one)', parse: 'int', default: 7778 },
+    {
+      flags: '--port <port>',
+      description: 'the port (0: any free one)',
+      parse: 'int',
+      range: [0, 65535],
+      default: 7778,
+    },
   ],
   async run(context, _args, options) {
     const [{ loadOrCreateToken }, { createWebApp }, { serve }, { openStore }] = await Promise.all([
