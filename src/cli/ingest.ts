@@ -16,6 +16,11 @@ export const ingestCommand: CommandSpec = {
       parse: 'list',
     },
     { flags: '--from-raw', description: 'rebuild every episode from the archive under raw/' },
+    {
+      flags: '--learn',
+      description:
+        'then make lessons of what was read at once, render them, and refresh what agents read (what the SessionEnd hook runs)',
+    },
   ],
   async run(context, _args, options) {
     const { runIngest, formatIngestReport } = await import('./ingest-run.ts');
@@ -25,6 +30,12 @@ export const ingestCommand: CommandSpec = {
       events: (options['events'] as string[] | undefined) ?? [],
       fromRaw: options['fromRaw'] === true,
     });
-    return { json: report, text: formatIngestReport(report) };
+    if (options['learn'] !== true) return { json: report, text: formatIngestReport(report) };
+    const { learnNow, formatLearnedNow } = await import('./learn-now.ts');
+    const learned = await learnNow(context);
+    return {
+      json: { ...report, learnedNow: learned },
+      text: `${formatIngestReport(report)}\n${formatLearnedNow(learned)}`,
+    };
   },
 };

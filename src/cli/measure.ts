@@ -9,6 +9,22 @@ export const measureCommand: CommandSpec = {
   options: [
     { flags: '--histories <dir>', description: 'with replay: the folder of labelled histories (*.json)' },
     { flags: '--each-session', description: 'with replay: also sleep after every session (the ceiling)' },
+    {
+      flags: '--perfect-detection',
+      description: 'with replay: also give every labelled correction as an event (the ceiling of detection)',
+    },
+    {
+      flags: '--jobs <n>',
+      description: 'with replay: histories replayed at once',
+      parse: 'int',
+      range: [1, 16],
+      default: 1,
+    },
+    {
+      flags: '--params <json>',
+      description:
+        'with replay: parameters for the replayed memory, as config.json\'s "params" would hold them',
+    },
   ],
   async run(context, args, options) {
     const what = args[0];
@@ -18,9 +34,13 @@ export const measureCommand: CommandSpec = {
       const { replayAll, replayText } = await import('../measure/index.ts');
       const binary = process.argv[1];
       if (binary === undefined) throw new UsageError('measure replay must run from the remem binary');
+      const params = parseParams(options['params'] as string | undefined);
       const report = await replayAll(dir, {
         binary,
         eachSession: options['eachSession'] === true,
+        perfectDetection: options['perfectDetection'] === true,
+        jobs: options['jobs'] as number,
+        ...(params ? { params } : {}),
         onProgress: (line) => context.stderr(`remem: ${line}`),
       });
       return { json: report, text: replayText(report) };
@@ -37,3 +57,16 @@ export const measureCommand: CommandSpec = {
     }
   },
 };
+
+function parseParams(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--params is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError('--params must be a JSON object, as config.json\'s "params"');
+  return value as Record<string, unknown>;
+}

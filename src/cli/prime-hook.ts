@@ -205,11 +205,14 @@ async function readStream(chunks: Buffer[]): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** SessionEnd: the session's transcript is archived the day it is written, without holding the agent. */
+/**
+ * SessionEnd: the session's transcript is archived and what it taught becomes lessons for the next session
+ * (`ingest --learn`), in a process of its own, without holding the agent.
+ */
 async function startDetachedIngest(): Promise<void> {
   const binary = process.argv[1];
   if (!binary) return;
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [binary, 'ingest'], { detached: true, stdio: 'ignore' });
+  const child = spawn(process.execPath, [binary, 'ingest', '--learn'], { detached: true, stdio: 'ignore' });
   child.unref();
 }

@@ -32,7 +32,9 @@ export const renderCommand: CommandSpec = {
         const { visibleToAgent, recordInjection } = await import('../truth/index.ts');
         const { projectOf } = await import('../episodes/project.ts');
         const project = projectOf((options['project'] as string | undefined) ?? process.cwd());
-        const visible = visibleToAgent(store.db, { now, scope: { project } });
+        const all = visibleToAgent(store.db, { now, scope: { project } });
+        // What session start loads, as the memory folder holds it: the standing rules first, within the budget.
+        const visible = render.sessionStartItems(all, context.config.params.render.sessionStartLessons);
         recordInjection(store.db, {
           at: now,
           session: null,
@@ -41,9 +43,10 @@ export const renderCommand: CommandSpec = {
           lessonHashes: visible.flatMap((item) =>
             item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
           ),
-          considered: visible.length,
-          dropped: 0,
-          reasons: {},
+          considered: all.length,
+          dropped: all.length - visible.length,
+          reasons:
+            all.length > visible.length ? { over_session_start_budget: all.length - visible.length } : {},
         });
         if (format === 'prompt') {
           const text = render.promptBlock(visible);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RememError } from '../core/index.ts';
@@ -10,8 +10,10 @@ import { flatten, type LabelledCorrection, type LabelledHistory, wasShown } from
  * it, in a temporary home with the holdout off and the clock at each turn. A session is written as a Claude Code
  * transcript of the project; it starts with the block `remem render` gives the project, every human turn passes
  * `remem prime` as UserPromptSubmit and every agent turn a human answers passes it as Stop; when it ends, what
- * the SessionEnd hook starts (`remem ingest`) runs to the end, and when the day changes, the nightly job
+ * the SessionEnd hook starts (`remem ingest --learn`) runs to the end, and when the day changes, the nightly job
  * (`remem run`). `eachSession` also sleeps after every session: the ceiling of consolidating at once.
+ * `perfectDetection` also hands each session's labelled corrections to `remem ingest --events` at its end: the
+ * ceiling of detecting every correction, which tells what the learning loop does with what it is given.
  */
 export interface ReplayOptions {
   /** The `remem` launcher to spawn (bin/remem.js). */
@@ -19,8 +21,21 @@ export interface ReplayOptions {
   eachSession: boolean;
   /** How many most similar earlier messages each keep-everything baseline puts back. */
   ks?: readonly number[];
+  /** The labelled corrections given as events at each session's end, besides what the transcripts yield. */
+  perfectDetection?: boolean;
+  /** Parameters written into the temporary home's config.json (`params`), to measure a change before making it. */
+  params?: Record<string, unknown>;
+  /** Histories replayed at once (each in its own home); 1 by default. */
+  jobs?: number;
   onProgress?: (line: string) => void;
 }
+
+/** The moments at which Remem puts lessons in front of the agent. */
+export type Moment = 'start' | 'prompt' | 'stop';
+export const moments: readonly Moment[] = ['start', 'prompt', 'stop'];
+
+/** What one moment showed: the items it put in front of the agent, and the repeats it was first to catch. */
+export type ByMoment = Record<Moment, { items: number; caught: number }>;
 
 export interface ReplayCount {
   repeats: number;
@@ -31,7 +46,12 @@ export interface ReplayCount {
 
 export interface HistoryReplay {
   name: string;
-  remem: ReplayCount & { soft: ReplayCount; earlierBecameEpisodes: number; earlierCorrections: number };
+  remem: ReplayCount & {
+    soft: ReplayCount;
+    earlierBecameEpisodes: number;
+    earlierCorrections: number;
+    byMoment: ByMoment;
+  };
   baselines: (ReplayCount & { k: number })[];
   seconds: number;
 }
@@ -40,6 +60,11 @@ interface Shown {
   session: string;
   turn: number;
   text: string;
+  moment?: Moment;
+}
+
+function emptyByMoment(): ByMoment {
+  return { start: { items: 0, caught: 0 }, prompt: { items: 0, caught: 0 }, stop: { items: 0, caught: 0 } };
 }
 
 function perHundred(caught: number, items: number): number | null {
@@ -145,6 +170,17 @@ export async function replayHistory(
       REMEM_HOME: join(root, 'remem'),
       REMEM_HOLDOUT: '0',
     };
+    if (options.params) {
+      mkdirSync(baseEnv.REMEM_HOME, { recursive: true });
+      writeFileSync(join(baseEnv.REMEM_HOME, 'config.json'), JSON.stringify({ params: options.params }));
+    }
+    const byMoment = emptyByMoment();
+    const show = (item: Required<Shown>) => {
+      const count = lines(item.text).length;
+      items += count;
+      byMoment[item.moment].items += count;
+      shown.push(item);
+    };
     const remem = async (args: string[], now: string, input = '') => {
       const result = await run(options.binary, args, { ...baseEnv, REMEM_NOW: now }, input);
       if (result.code !== 0 && args[0] !== 'prime') {
@@ -166,8 +202,7 @@ export async function replayHistory(
       const sessionId = `00000000-0000-4000-8000-${String(s).padStart(12, '0')}`;
       const transcript = join(folder, `${sessionId}.jsonl`);
       const block = (await remem(['render', '--format', 'prompt', '--project', cwd], session.started)).stdout;
-      items += lines(block).length;
-      shown.push({ session: session.id, turn: -1, text: block });
+      show({ session: session.id, turn: -1, text: block, moment: 'start' });
       let parent: string | null = null;
       const turns = session.turns;
       const nextStart = history.sessions[s + 1]?.started;
@@ -181,9 +216,7 @@ export async function replayHistory(
             at,
             JSON.stringify({ ...base, hook_event_name: 'UserPromptSubmit', prompt: turn.text }),
           );
-          const text = hookText(prime.stdout);
-          items += lines(text).length;
-          shown.push({ session: session.id, turn: turn.n, text });
+          show({ session: session.id, turn: turn.n, text: hookText(prime.stdout), moment: 'prompt' });
         }
         appendFileSync(
           transcript,
@@ -197,13 +230,26 @@ export async function replayHistory(
             at,
             JSON.stringify({ ...base, hook_event_name: 'Stop', last_assistant_message: turn.text }),
           );
-          const text = hookText(stop.stdout);
-          items += lines(text).length;
-          shown.push({ session: session.id, turn: next.n, text });
+          show({ session: session.id, turn: next.n, text: hookText(stop.stdout), moment: 'stop' });
         }
       }
       const end = turnTime(session.started, turns.length, turns.length, nextStart);
-      await remem(['ingest'], end);
+      const learn = ['ingest', '--learn'];
+      if (options.perfectDetection) {
+        const events = join(root, `events-${s}.jsonl`);
+        const labelled = history.corrections.filter((c) => c.session === session.id);
+        writeFileSync(
+          events,
+          labelled
+            .map(
+              (c) =>
+                `${JSON.stringify({ kind: 'correction', said: c.said, cwd, session: sessionId, at: end })}\n`,
+            )
+            .join(''),
+        );
+        learn.push('--events', events, '--claude', join(home, '.claude'));
+      }
+      await remem(learn, end);
       if (options.eachSession) await remem(['sleep'], end);
       options.onProgress?.(`${history.name}: ${session.id} replayed (${turns.length} turns)`);
     }
@@ -214,14 +260,16 @@ export async function replayHistory(
     ) as { episodes: { said?: string | null }[] };
     const saids = episodes.episodes.map((episode) => flatten(episode.said ?? '').slice(0, 60));
 
-    const { all, soft, earlier } = countRepeats(history, (correction, first) =>
-      shown.some(
+    const { all, soft, earlier } = countRepeats(history, (correction, first) => {
+      const hit = shown.find(
         (item) =>
           item.session === correction.session &&
           item.turn < correction.turn &&
           wasShown(first.said, item.text),
-      ),
-    );
+      );
+      if (hit?.moment) byMoment[hit.moment].caught++;
+      return hit !== undefined;
+    });
     const earlierBecameEpisodes = earlier.filter((first) => {
       const head = flatten(first.said).slice(0, 60);
       return saids.some((said) => said !== '' && (said.startsWith(head) || head.startsWith(said)));
@@ -235,6 +283,7 @@ export async function replayHistory(
         soft: { ...soft, items, perHundred: perHundred(soft.caught, items) },
         earlierBecameEpisodes,
         earlierCorrections: earlier.length,
+        byMoment,
       },
       baselines: (options.ks ?? [3, 20]).map((k) => keepEverything(history, k)),
       seconds: Math.round((performance.now() - started) / 100) / 10,
@@ -333,7 +382,7 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
 }
 
 export interface ReplayReport {
-  mode: 'as the product runs' | 'sleeping after every session';
+  mode: string;
   histories: HistoryReplay[];
   total: HistoryReplay['remem'];
   baselines: (ReplayCount & { k: number })[];
@@ -349,18 +398,37 @@ function sum<T extends ReplayCount>(rows: readonly T[]): ReplayCount {
 /** Every history of a folder replayed, one after another, with the totals. */
 export async function replayAll(dir: string, options: ReplayOptions): Promise<ReplayReport> {
   const { readHistories } = await import('./histories.ts');
-  const histories: HistoryReplay[] = [];
-  for (const history of readHistories(dir)) histories.push(await replayHistory(history, options));
+  const all = readHistories(dir);
+  const histories: HistoryReplay[] = new Array(all.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < all.length) {
+      const at = next++;
+      histories[at] = await replayHistory(all[at]!, options);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.jobs ?? 1, all.length)) }, worker));
   const rows = histories.map((h) => h.remem);
   const ks = options.ks ?? [3, 20];
   return {
-    mode: options.eachSession ? 'sleeping after every session' : 'as the product runs',
+    mode: `${options.eachSession ? 'sleeping after every session' : 'as the product runs'}${
+      options.perfectDetection ? ', every labelled correction detected' : ''
+    }`,
     histories,
     total: {
       ...sum(rows),
       soft: sum(rows.map((row) => row.soft)),
       earlierBecameEpisodes: rows.reduce((n, row) => n + row.earlierBecameEpisodes, 0),
       earlierCorrections: rows.reduce((n, row) => n + row.earlierCorrections, 0),
+      byMoment: Object.fromEntries(
+        moments.map((moment) => [
+          moment,
+          {
+            items: rows.reduce((n, row) => n + row.byMoment[moment].items, 0),
+            caught: rows.reduce((n, row) => n + row.byMoment[moment].caught, 0),
+          },
+        ]),
+      ) as ByMoment,
     },
     baselines: ks.map((k, i) => ({ k, ...sum(histories.map((h) => h.baselines[i]!)) })),
   };
@@ -392,5 +460,9 @@ export function replayText(report: ReplayReport): string {
       report.baselines,
       String(Math.round(report.histories.reduce((n, h) => n + h.seconds, 0))),
     ),
+    '',
+    `By moment (items shown / repeats it was first to catch): ${moments
+      .map((m) => `${m} ${report.total.byMoment[m].items} / ${report.total.byMoment[m].caught}`)
+      .join(', ')}.`,
   ].join('\n');
 }

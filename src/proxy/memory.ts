@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Config } from '../core/index.ts';
 import { projectOf } from '../episodes/project.ts';
 import { answerHook, appendSessionLog, type HookAnswer, type HookPayload } from '../prime/index.ts';
-import { promptBlock } from '../render/index.ts';
+import { promptBlock, sessionStartItems } from '../render/index.ts';
 import type { Db } from '../store/index.ts';
 import type { ProxyLogLine } from '../stream/index.ts';
 import { recordInjection, visibleToAgent } from '../truth/index.ts';
@@ -38,7 +38,9 @@ export async function injectFromMemory(
 ): Promise<Injection | null> {
   const now = deps.now();
   if (request.placement !== 'moment') {
-    const visible = visibleToAgent(deps.db, { now, scope: { project: projectOf(deps.cwd) } });
+    const all = visibleToAgent(deps.db, { now, scope: { project: projectOf(deps.cwd) } });
+    // The whole memory up front is what session start loads: the standing rules first, within the budget.
+    const visible = sessionStartItems(all, deps.config.params.render.sessionStartLessons);
     const text = promptBlock(visible);
     if (!text) return null;
     const hashes = visible.flatMap((item) =>
@@ -50,9 +52,9 @@ export async function injectFromMemory(
       moment: 'proxy',
       shown: true,
       lessonHashes: hashes,
-      considered: visible.length,
-      dropped: 0,
-      reasons: {},
+      considered: all.length,
+      dropped: all.length - visible.length,
+      reasons: all.length > visible.length ? { over_session_start_budget: all.length - visible.length } : {},
     });
     return { text, lessonHashes: hashes, reason: request.placement };
   }

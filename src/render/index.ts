@@ -8,4 +8,4 @@ export {
   visibleLines,
 } from './formats.ts';
 export { BEGIN, END, withBlock, withoutBlock } from './managed-block.ts';
-export { type RenderReport, renderMemory } from './render.ts';
+export { type RenderReport, renderMemory, sessionStartItems } from './render.ts';

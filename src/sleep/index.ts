@@ -8,4 +8,4 @@ export {
 } from './files.ts';
 export { RULES_VERSION } from './night.ts';
 export type { LessonLine, SleepReport } from './report.ts';
-export { sleep } from './sleep.ts';
+export { settle, sleep } from './sleep.ts';

@@ -74,7 +74,7 @@ export function lessonsPass(night: Night): void {
   for (const episode of ordered) {
     const here = partition(partitionOf(episode));
     const sparse = sparseOf(episode.vec);
-    const best = bestLesson(here, episode, sparse, cuts.linkage);
+    const best = bestLesson(here, episode, sparse, cuts.linkage, night.params.truth.claimMaxTerms);
     if (best) {
       join(pass, best.lesson, episode, best.linkage, sparse);
       continue;
@@ -85,7 +85,9 @@ export function lessonsPass(night: Night): void {
       if (made) keep(here, made);
       continue;
     }
-    const cluster = episode.fresh ? clusterWith(here, episode, sparse, cuts.same) : null;
+    const cluster = episode.fresh
+      ? clusterWith(here, episode, sparse, cuts.same, night.params.truth.claimMaxTerms)
+      : null;
     if (!cluster) {
       here.waiting.add(here.waiting.open(), sparse);
       here.pending.push(episode);
@@ -106,13 +108,15 @@ function bestLesson(
   episode: NightEpisode,
   sparse: SparseVector,
   cut: number,
+  maxTerms: number,
 ): { lesson: NightLesson; linkage: number } | null {
   const hits = here.sums.query(sparse, cut);
   if (hits.length === 0) return null;
   const words = wordsOfEpisode(episode);
   for (const hit of hits) {
     const lesson = here.lessons[hit.slot]!;
-    if (!disagree(episode.kind, words, wordsOfLesson(lesson))) return { lesson, linkage: hit.linkage };
+    if (!disagree(episode.kind, words, wordsOfLesson(lesson), maxTerms))
+      return { lesson, linkage: hit.linkage };
   }
   return null;
 }
@@ -126,11 +130,12 @@ function clusterWith(
   episode: NightEpisode,
   sparse: SparseVector,
   cut: number,
+  maxTerms: number,
 ): { members: NightEpisode[]; slots: number[] } | null {
   const words = wordsOfEpisode(episode);
   const candidates = here.waiting
     .query(sparse, cut)
-    .filter((hit) => !disagree(episode.kind, words, wordsOfEpisode(here.pending[hit.slot]!)));
+    .filter((hit) => !disagree(episode.kind, words, wordsOfEpisode(here.pending[hit.slot]!), maxTerms));
   if (candidates.length === 0) return null;
   const members = [episode];
   const slots: number[] = [];

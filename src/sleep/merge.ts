@@ -51,11 +51,12 @@ export function mergePass(night: Night): void {
     if (group.length < 2) continue;
     const pairs: { a: NightLesson; b: NightLesson; i: number; j: number; linkage: number }[] = [];
     // Every pair over the cut, each once: a lesson meets, through the index, those listed before it. Lessons that
-    // make claims meet only those of their own polarity: the others disagree with them.
+    // make claims meet only those of their own polarity and those of none: the others disagree with them.
     const claims = makesClaims(group[0]!.lesson.kind);
+    const maxTerms = night.params.truth.claimMaxTerms;
     const indexes = new Map<string, { sums: LinkageIndex; members: number[] }>();
     group.forEach((b, j) => {
-      const key = claims ? polarityOf(wordsOfLesson(b)) : '';
+      const key = claims ? polarityOf(wordsOfLesson(b), maxTerms) : '';
       let own = indexes.get(key);
       if (!own) {
         own = { sums: new LinkageIndex(group[0]!.sum.dims), members: [] };
@@ -63,12 +64,15 @@ export function mergePass(night: Night): void {
       }
       const sparse = b.sum.sparseSum();
       const lowest = b.lesson.kind === 'correction' && subjectsOfEntry(b).terms.size > 0 ? commandCut : cut;
-      for (const { slot, linkage } of own.sums.query(sparse, lowest, b.sum.count)) {
-        const i = own.members[slot]!;
-        const a = group[i]!;
-        if (linkage < cutFor(a, b)) continue;
-        if (disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
-        pairs.push({ a, b, i, j, linkage });
+      for (const [other, met] of indexes) {
+        if (other !== key && other !== 'none' && key !== 'none') continue;
+        for (const { slot, linkage } of met.sums.query(sparse, lowest, b.sum.count)) {
+          const i = met.members[slot]!;
+          const a = group[i]!;
+          if (linkage < cutFor(a, b)) continue;
+          if (disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b), maxTerms)) continue;
+          pairs.push({ a, b, i, j, linkage });
+        }
       }
       own.sums.add(own.sums.open(), sparse, b.sum.count);
       own.members.push(j);
@@ -80,7 +84,8 @@ export function mergePass(night: Night): void {
       if (a === b) continue;
       // Linkage again: either side may have grown by an earlier merge tonight.
       const linkage = a.sum.linkageTo(b.sum);
-      if (linkage < cutFor(a, b) || disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b))) continue;
+      if (linkage < cutFor(a, b) || disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b), maxTerms))
+        continue;
       const [older, newer] = a.lesson.happenedAt <= b.lesson.happenedAt ? [a, b] : [b, a];
       mergeInto(night, older, newer, linkage);
     }

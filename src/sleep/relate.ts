@@ -36,7 +36,8 @@ export function relatePass(night: Night): void {
   );
   const words = live.map((entry) => wordsOfLesson(entry));
   const vectors = words.map((text) => sparseOf(hashedVector(text, dims)));
-  const polarities = words.map((text) => polarityOf(text));
+  const maxTerms = night.params.truth.claimMaxTerms;
+  const polarities = words.map((text) => polarityOf(text, maxTerms));
   const fresh = (entry: NightLesson) => entry.lesson.createdAt > since || entry.lesson.updatedAt > since;
   // Pairs of one kind and one subject, of opposite polarity, with a fresh side, each found once through the index:
   // a lesson meets only lessons of the other polarity (the others could never be related), a fresh one every
@@ -57,6 +58,8 @@ export function relatePass(night: Night): void {
   const pairs: { i: number; j: number; subject: number }[] = [];
   live.forEach((entry, j) => {
     const polarity = polarities[j]!;
+    // Words that make no single claim are related to nothing.
+    if (polarity === 'none') return;
     const own = indexOf(entry.lesson.kind, polarity);
     const other = indexOf(entry.lesson.kind, polarity === 'positive' ? 'negative' : 'positive');
     const isFresh = fresh(entry);

@@ -37,22 +37,14 @@ function keptSumOf(entry: NightLesson): KeptSum {
   return { state: entry.sum.state, firstSource: first?.id ?? null, latestSource: latest?.id ?? null };
 }
 
-/**
- * One night: embed, decay, lessons, merge, relate, verify, predict — then `lessons.jsonl` and `morning.md`.
- * Every pass takes its time from the clock, so tests replay weeks of nights. The passes after the embedding
- * run in one transaction: a sleep stopped midway leaves the store as it was before it. A configured wording
- * model then words the night's new error and surprise lessons, each in a short transaction of its own.
- */
-export async function sleep(store: Store, config: Config, clock: Clock): Promise<SleepReport> {
+/** What a consolidation reads before its passes: tonight's embedding and the lessons with their sources. */
+interface Loaded {
+  night: Night;
+  embedded: Awaited<ReturnType<typeof embedPass>>;
+}
+
+async function loadNight(store: Store, config: Config, now: string): Promise<Loaded> {
   const { db } = store;
-  const now = clock.iso();
-  const last = lastSleep(db);
-  if (last && last.at > now) {
-    throw new RememError(
-      'clock_backwards',
-      `the clock reads ${now}, earlier than the last sleep at ${last.at}; nothing was changed (check REMEM_NOW)`,
-    );
-  }
   const lessons = listLessons(db);
   const embedded = await embedPass(db, config, lessons);
   const report = emptyReport(now, embedded.space.name);
@@ -102,10 +94,57 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
   }[]) {
     night.tombstones.set(row.hash, { reason: row.reason, lessonId: row.lesson_id });
   }
-  const sleepId = db.transaction(() => {
-    for (const item of embedded.fresh) {
-      putVector(db, item.owner, item.id, embedded.space.name, item.vec.length, toBlob(item.vec));
+  return { night, embedded };
+}
+
+/** Tonight's new vectors, written first inside the consolidation's transaction. */
+function putFresh({ night, embedded }: Loaded): void {
+  for (const item of embedded.fresh) {
+    putVector(night.db, item.owner, item.id, embedded.space.name, item.vec.length, toBlob(item.vec));
+  }
+}
+
+/** Every changed lesson, its kept sum and its vector, written last inside the same transaction. */
+function saveNight({ night, embedded }: Loaded): void {
+  const { db } = night;
+  for (const entry of night.lessons.values()) {
+    if (entry.changed) saveLesson(db, entry.lesson);
+    const summed = entry.keptCount !== entry.sum.count;
+    // Kept for the next night, so it reads this sum rather than every source again.
+    if (summed) writeLessonSum(db, entry.lesson.id, embedded.space.name, keptSumOf(entry));
+    // A lesson's vector is the mean of its sources': kept so recall and priming need not rebuild it.
+    const vectorDue = summed || !embedded.lessonVectors.has(entry.lesson.id);
+    if (vectorDue && entry.sum.count > 0 && entry.lesson.mergedInto === null) {
+      const centroid = entry.sum.centroid();
+      putVector(db, 'lesson', entry.lesson.id, embedded.space.name, centroid.length, toBlob(centroid));
     }
+  }
+}
+
+function checkClock(store: Store, now: string): void {
+  const last = lastSleep(store.db);
+  if (last && last.at > now) {
+    throw new RememError(
+      'clock_backwards',
+      `the clock reads ${now}, earlier than the last sleep at ${last.at}; nothing was changed (check REMEM_NOW)`,
+    );
+  }
+}
+
+/**
+ * One night: embed, decay, lessons, merge, relate, verify, predict — then `lessons.jsonl` and `morning.md`.
+ * Every pass takes its time from the clock, so tests replay weeks of nights. The passes after the embedding
+ * run in one transaction: a sleep stopped midway leaves the store as it was before it. A configured wording
+ * model then words the night's new error and surprise lessons, each in a short transaction of its own.
+ */
+export async function sleep(store: Store, config: Config, clock: Clock): Promise<SleepReport> {
+  const now = clock.iso();
+  checkClock(store, now);
+  const loaded = await loadNight(store, config, now);
+  const { night } = loaded;
+  const { report } = night;
+  const sleepId = store.db.transaction(() => {
+    putFresh(loaded);
     decayPass(night);
     lessonsPass(night);
     mergePass(night);
@@ -113,25 +152,32 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
     corroboratePass(night);
     verifyPass(night);
     predictPass(night);
-    for (const entry of night.lessons.values()) {
-      if (entry.changed) saveLesson(db, entry.lesson);
-      const summed = entry.keptCount !== entry.sum.count;
-      // Kept for the next night, so it reads this sum rather than every source again.
-      if (summed) writeLessonSum(db, entry.lesson.id, embedded.space.name, keptSumOf(entry));
-      // A lesson's vector is the mean of its sources': kept so recall and priming need not rebuild it.
-      const vectorDue = summed || !embedded.lessonVectors.has(entry.lesson.id);
-      if (vectorDue && entry.sum.count > 0 && entry.lesson.mergedInto === null) {
-        const centroid = entry.sum.centroid();
-        putVector(db, 'lesson', entry.lesson.id, embedded.space.name, centroid.length, toBlob(centroid));
-      }
-    }
-    return recordSleep(db, now, embedded.space.name, report);
+    saveNight(loaded);
+    return recordSleep(store.db, now, loaded.embedded.space.name, report);
   })();
   if (config.wording) {
     // A model call cannot run inside the night's transaction: each wording it gives is written on its own.
     report.wording = await rewordPass(night, config.wording, { budgetMs: config.params.wording.budgetMs });
-    replaceSleepReport(db, sleepId, report);
+    replaceSleepReport(store.db, sleepId, report);
   }
   writeMorningReport(store, report);
   return report;
+}
+
+/**
+ * A session's end: what it taught becomes lessons now, so the next session meets them, not only tomorrow's.
+ * Only the lessons pass runs (a new correction is a lesson, a surprise joins the lesson it repeats); decay,
+ * merging, relations, verification and prediction stay the night's, and no sleep is recorded, so tonight
+ * still sees these lessons as new. One transaction, like a night; no model is called.
+ */
+export async function settle(store: Store, config: Config, clock: Clock): Promise<SleepReport> {
+  const now = clock.iso();
+  checkClock(store, now);
+  const loaded = await loadNight(store, config, now);
+  store.db.transaction(() => {
+    putFresh(loaded);
+    lessonsPass(loaded.night);
+    saveNight(loaded);
+  })();
+  return loaded.night.report;
 }

@@ -6,7 +6,9 @@
  * space, whatever space tonight runs in, so the rule reads the same on every machine.
  *
  * Polarity: whether those words deny what they talk about. Count the negation cues; an odd count is
- * negative. Two kinds of "no" say nothing about the subject and are not counted: a clause made only of
+ * negative. Only a short text makes one claim whose polarity can be read: a long one (more than
+ * `params.truth.claimMaxTerms` terms) says several things, and its count of negations says nothing of any one
+ * of them, so it has no polarity and disagrees with nothing. Two kinds of "no" say nothing about the subject and are not counted: a clause made only of
  * interjections ("No, …", "Nope.", "Not quite,") is the person disagreeing with the agent, and a negation
  * that opens a clause after a comma is a contrast ("uv, not pip": it says what is used).
  */
@@ -123,18 +125,22 @@ const interjections = new Set(polarityRules.interjections);
 /** Clause breaks, kept by the split: commas, semicolons, colons, ! and ?, and a full stop before a space or the end. */
 const clauseBreak = /([,;:!?]+|\.(?=\s|$))/u;
 
-export type Polarity = 'positive' | 'negative';
+export type Polarity = 'positive' | 'negative' | 'none';
 
-/** Whether the words deny what they talk about (odd count of negation cues) or affirm it. */
 const polarities = new Map<string, Polarity>();
 
-export function polarityOf(words: string): Polarity {
+/**
+ * Whether the words deny what they talk about (odd count of negation cues) or affirm it; 'none' for words of
+ * more than `maxTerms` terms, which make more than one claim.
+ */
+export function polarityOf(words: string, maxTerms: number): Polarity {
   // Sleep asks about the same words again and again (each lesson against each new surprise): read them once.
-  const known = polarities.get(words);
+  const key = `${maxTerms}\u0000${words}`;
+  const known = polarities.get(key);
   if (known) return known;
-  const found = readPolarity(words);
+  const found = tokenize(words).length > maxTerms ? 'none' : readPolarity(words);
   if (polarities.size > 100_000) polarities.clear();
-  polarities.set(words, found);
+  polarities.set(key, found);
   return found;
 }
 
@@ -152,7 +158,7 @@ function contrastsCommands(terms: readonly string[], position: number): boolean 
   return isCommand(before) || (after !== undefined && isCommand(after));
 }
 
-function readPolarity(words: string): Polarity {
+function readPolarity(words: string): 'positive' | 'negative' {
   const parts = words.split(clauseBreak);
   let opening = true;
   let count = 0;
@@ -196,11 +202,14 @@ export function wordsOfLesson(entry: NightLesson): string {
 
 /**
  * Whether two things of one kind say opposite things: never for errors; for corrections and stated surprises,
- * when their words differ in polarity. Sleep neither joins, merges nor confirms across such a difference:
+ * when their words differ in polarity and both have one. Sleep neither joins, merges nor confirms across such a difference:
  * the newer words are a lesson of their own, related to the older by the relations pass.
  */
-export function disagree(kind: LessonKind, a: string, b: string): boolean {
-  return claimKinds.has(kind) && polarityOf(a) !== polarityOf(b);
+export function disagree(kind: LessonKind, a: string, b: string, maxTerms: number): boolean {
+  if (!claimKinds.has(kind)) return false;
+  const first = polarityOf(a, maxTerms);
+  const second = polarityOf(b, maxTerms);
+  return first !== 'none' && second !== 'none' && first !== second;
 }
 
 /** Whether the lessons' kind makes claims that can contradict each other. */

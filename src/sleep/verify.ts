@@ -54,7 +54,7 @@ export function verifyPass(night: Night): void {
         if (lesson.project !== null && episode.project !== lesson.project) continue;
         if (dot(vec, episode.vec) < match) continue;
         // Words that say the opposite are evidence against the lesson, never for it.
-        if (disagree(lesson.kind, words, wordsOfEpisode(episode))) continue;
+        if (disagree(lesson.kind, words, wordsOfEpisode(episode), night.params.truth.claimMaxTerms)) continue;
         evidence = episode.id;
         break;
       }

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remem } from '../helpers/remem.ts';
 import { claudeSession } from './sessions.ts';
@@ -192,5 +193,90 @@ describe('lessons worth showing, shown when they apply', () => {
     const listed = index.split('\n').filter((line) => line.startsWith('- ['));
     expect(listed).toHaveLength(1);
     expect(listed[0]).toContain('The person said 2 times');
+  });
+});
+
+describe('no day left unprotected: what a session taught reaches the next one', () => {
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const folderOf = (claude: string) =>
+    join(claude, 'projects', PROJECT.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+
+  it('the SessionEnd hook makes lessons at once: the memory folder and prime know them before any night', async () => {
+    const home = tempDir();
+    const claude = join(tempDir('remem-lessons-src-'), 'claude');
+    const transcript = claudeSession(claude, PROJECT, 'sess-end', '2026-11-06T10:00:00.000Z', [
+      { user: 'add dayjs' },
+      { agent: "I'll add it with npm install dayjs now." },
+      { user: PNPM },
+    ]);
+    const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(home, 'none'), REMEM_HOLDOUT: '0' };
+    const ended = remem(['prime'], {
+      home,
+      now: '2026-11-06T10:30:00.000Z',
+      env,
+      input: JSON.stringify({
+        hook_event_name: 'SessionEnd',
+        session_id: 'sess-end',
+        transcript_path: transcript,
+        cwd: PROJECT,
+        reason: 'exit',
+      }),
+    });
+    expect(ended.code, ended.stderr).toBe(0);
+    // The hook answers at once and learns in a process of its own: wait for it, as the next session would.
+    const index = join(folderOf(claude), 'MEMORY.md');
+    for (let waited = 0; waited < 300; waited++) {
+      if (existsSync(index) && readFileSync(index, 'utf8').includes('pnpm workspace')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(readFileSync(index, 'utf8')).toContain('pnpm workspace');
+    // No night has run: the lesson is there, and the morning's work (decay, merging) is still the night's.
+    const status = remem(['lessons', '--json'], { home, now: '2026-11-06T11:00:00.000Z', env });
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.stringify(status.json())).toContain('pnpm workspace');
+    const next = remem(['prime'], {
+      home,
+      now: '2026-11-06T11:00:00.000Z',
+      env,
+      input: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 'sess-next',
+        transcript_path: '/dev/null',
+        cwd: PROJECT,
+        tool_name: 'Bash',
+        tool_input: { command: 'npm install zod', description: 'Install zod' },
+      }),
+    });
+    expect(next.stdout).toContain('use pnpm not npm');
+  });
+
+  it('ingest --learn says what it learned, and gives way to a night that holds the memory', () => {
+    const home = tempDir();
+    const claude = join(tempDir('remem-lessons-src-'), 'claude');
+    claudeSession(claude, PROJECT, 'sess-learn', '2026-11-07T10:00:00.000Z', [
+      { user: 'add dayjs' },
+      { agent: "I'll add it with npm install dayjs now." },
+      { user: PNPM },
+    ]);
+    const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(home, 'none') };
+    mkdirSync(home, { recursive: true });
+    // A night under way holds the run lock, as `remem run` does.
+    const lock = new Database(join(home, 'run.lock.db'));
+    lock.exec('BEGIN IMMEDIATE');
+    const busy = remem(['ingest', '--learn'], { home, now: '2026-11-07T11:00:00.000Z', env });
+    lock.close();
+    expect(busy.code, busy.stderr).toBe(0);
+    expect(busy.stdout).toContain('Not learned now: another remem run is running');
+    const learned = remem(['ingest', '--learn'], { home, now: '2026-11-07T11:05:00.000Z', env });
+    expect(learned.code, learned.stderr).toBe(0);
+    expect(learned.stdout).toMatch(/Learned now: 1 new lessons?/);
+    expect(readFileSync(join(folderOf(claude), 'MEMORY.md'), 'utf8')).toContain('pnpm workspace');
+    // The night after still runs as ever, and finds the lesson already made.
+    const night = remem(['run'], { home, now: '2026-11-08T04:00:00.000Z', env });
+    expect(night.code, night.stderr).toBe(0);
+    expect(lessonTexts(home).filter((text) => text.includes('pnpm workspace'))).toHaveLength(1);
   });
 });

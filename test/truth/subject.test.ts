@@ -1,24 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../src/core/index.ts';
 import { dot, hashedVector } from '../../src/embed/index.ts';
-import { polarityOf, polarityRules, quotedWords } from '../../src/sleep/subject.ts';
+import { disagree, polarityOf, polarityRules, quotedWords } from '../../src/sleep/subject.ts';
 
 const cut = defaultParams.truth.subjectCut;
+const maxTerms = defaultParams.truth.claimMaxTerms;
 const subject = (a: string, b: string) => dot(hashedVector(a, 256), hashedVector(b, 256));
 
 describe('polarity: negation cues, odd count is negative', () => {
   it.each(polarityRules.negative)('negative: %j', (words) => {
-    expect(polarityOf(words)).toBe('negative');
+    expect(polarityOf(words, maxTerms)).toBe('negative');
   });
 
   it.each(polarityRules.positive)('positive: %j', (words) => {
-    expect(polarityOf(words)).toBe('positive');
+    expect(polarityOf(words, maxTerms)).toBe('positive');
   });
 
   it('a clause of interjections answers the agent; a negation after a comma contrasts', () => {
-    expect(polarityOf('No, no. The tests run in parallel.')).toBe('positive');
-    expect(polarityOf('the build uses uv, not pip')).toBe('positive');
-    expect(polarityOf('Nope. Not on Fridays.')).toBe('negative');
+    expect(polarityOf('No, no. The tests run in parallel.', maxTerms)).toBe('positive');
+    expect(polarityOf('the build uses uv, not pip', maxTerms)).toBe('positive');
+    expect(polarityOf('Nope. Not on Fridays.', maxTerms)).toBe('negative');
+  });
+
+  it('words of more terms than one claim holds have no polarity and disagree with nothing', () => {
+    const long =
+      'no, that is not what I meant: the parser does not handle nested lists and the renderer drops the last item when the list is long, please look again';
+    expect(polarityOf(long, maxTerms)).toBe('none');
+    expect(disagree('correction', long, 'the parser handles nested lists', maxTerms)).toBe(false);
+    expect(
+      disagree(
+        'correction',
+        'the parser does not handle nested lists',
+        'the parser handles nested lists',
+        maxTerms,
+      ),
+    ).toBe(true);
   });
 
   it('a lesson with no sources here speaks in its last quotation', () => {
@@ -60,6 +76,7 @@ describe(`subject: hashed cosine of the words ≥ ${cut}, below the merge cut`, 
   });
 
   it('every labelled same-subject pair of opposite polarity is told apart by polarity', () => {
-    for (const [a, b] of sameSubject) expect(polarityOf(a), `${a} / ${b}`).not.toBe(polarityOf(b));
+    for (const [a, b] of sameSubject)
+      expect(polarityOf(a, maxTerms), `${a} / ${b}`).not.toBe(polarityOf(b, maxTerms));
   });
 });

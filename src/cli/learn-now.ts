@@ -1,0 +1,49 @@
+import { acquireLock, RememError } from '../core/index.ts';
+import { renderMemory } from '../render/index.ts';
+import { settle } from '../sleep/index.ts';
+import { openStore } from '../store/index.ts';
+import { refreshViewsEmbedding } from '../truth/index.ts';
+import type { Context } from './command.ts';
+
+export interface LearnedNow {
+  /** Lessons made or strengthened from what was read; null when another run held the memory. */
+  learned: number | null;
+  strengthened: number;
+  /** Why nothing was learned now (another `remem run` or learning was under way). */
+  skipped: string | null;
+}
+
+/**
+ * What a session taught, made available to the next one: the lessons pass over the new episodes, the views
+ * agents read, and the memory folders. Under the nightly job's lock, so that the two never interleave; when
+ * the night holds it, this gives up (the night will do the same work).
+ */
+export async function learnNow(context: Context): Promise<LearnedNow> {
+  const { config, clock } = context;
+  let release: () => void;
+  try {
+    release = acquireLock(config.home, 'run');
+  } catch (error) {
+    if (error instanceof RememError && error.code === 'busy')
+      return { learned: null, strengthened: 0, skipped: error.message };
+    throw error;
+  }
+  try {
+    const store = openStore(config.home);
+    try {
+      const report = await settle(store, config, clock);
+      await refreshViewsEmbedding(store, clock.iso(), config);
+      renderMemory(store, config, { now: clock.iso() });
+      return { learned: report.learned.length, strengthened: report.strengthened.length, skipped: null };
+    } finally {
+      store.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+export function formatLearnedNow(result: LearnedNow): string {
+  if (result.skipped !== null) return `Not learned now: ${result.skipped}; the nightly job will.`;
+  return `Learned now: ${result.learned} new lessons, ${result.strengthened} strengthened (the nightly job still decays, merges and verifies).`;
+}
