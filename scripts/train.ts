@@ -4,6 +4,8 @@
  * is chosen out-of-fold (5 folds grouped by repository, fixed seed) on the rows the hand-written rules were not
  * written from (the second batch and the histories): the one with the most recall at which the rules and the
  * model together are within two points of the rules' precision alone there. The same data gives the same file.
+ * `--without histories` fits without the histories (to replay them with a detector that never saw them); `--out`
+ * writes elsewhere.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,10 +19,13 @@ const DIMS = 1 << 14;
 /** How much precision the model may cost beside the rules' on rows neither was written from. */
 const TOLERANCE = 0.02;
 
-const { values } = parseArgs({ options: { data: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { data: { type: 'string' }, without: { type: 'string' }, out: { type: 'string' } },
+});
 const root = resolve(import.meta.dirname, '..');
 const dir = resolve(values.data ?? process.env['REMEM_DATA_DIR'] ?? join(root, '..', 'shared', 'data'));
-const rows = readLabelledMessages(dir);
+// `--without histories` leaves a set out of the fit: to replay the histories with a detector that never saw them.
+const rows = readLabelledMessages(dir).filter((row) => row.set !== values.without);
 const examples = examplesOf(rows, (said, before) => correctionContext(said, before), DIMS);
 const options = { ...fitDefaults, dims: DIMS };
 const scored = crossValidate(rows, examples, { ...options, folds: 5 });
@@ -61,7 +66,7 @@ const file = {
     },
   },
 };
-const out = join(root, 'src', 'episodes', 'model', 'correction.json');
+const out = resolve(values.out ?? join(root, 'src', 'episodes', 'model', 'correction.json'));
 writeFileSync(out, `${JSON.stringify(file)}\n`);
 console.log(
   `Fitted on ${rows.length} messages; threshold ${chosen.threshold}: out-of-fold on the second batch and the histories, rules alone P ${rulesAlone.precision.toFixed(2)} R ${rulesAlone.recall.toFixed(2)}, with the model P ${chosen.precision.toFixed(2)} R ${chosen.recall.toFixed(2)}; wrote ${out}`,
