@@ -94,6 +94,7 @@ export {
   relationsOf,
 } from './relations.ts';
 export {
+  approveLayer,
   deleteLayer,
   disableSharing,
   enableSharing,
