@@ -110,11 +110,16 @@ export function detectCorrection(said: string, agentBefore?: string): CueHit | n
 
 /** What the learned detector reads beside the words: how the agent's turn handed back, and the rule that fired. */
 export function correctionContext(said: string, before: string, rule = ruleCorrection(said, before)) {
+  // The closing of the agent's turn, as ingest gives it (`derive.ts`): fitted and run on the same text.
+  const closing = before.slice(-CONTEXT_CHARS);
   return {
-    handback: before.trim() ? (classifyHandback(before)?.kind ?? null) : null,
+    handback: closing.trim() ? (classifyHandback(closing)?.kind ?? null) : null,
     rule: rule?.rule ?? null,
   };
 }
+
+/** How much of the agent's turn before a message the correction detector reads for its hand-back. */
+const CONTEXT_CHARS = 600;
 
 /**
  * The hand-written rules alone: an opening "no", "that's not what I asked", "it still doesn't work", "you do
