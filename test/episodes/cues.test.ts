@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as cues from '../../src/episodes/cues.ts';
 import {
@@ -25,6 +27,7 @@ import {
   findDataDir,
   formatTable,
   hasData,
+  repoRoot,
   type ScoredRow,
   scoreAll,
   subtypeAccuracy,
@@ -42,6 +45,17 @@ if (!withData)
 const floors = { en: { precision: 0.9, recall: 0.85 }, all: { precision: 0.85, recall: 0.75 } };
 
 describe.skipIf(!withData)('the correction detector, out-of-fold (grouped by repository)', () => {
+  it('the committed weights are what npm run train writes from the data', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'remem-train-')), 'correction.json');
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/train.ts', '--data', dataDir, '--out', out], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    const committed = join(repoRoot, 'src', 'episodes', 'model', 'correction.json');
+    expect(readFileSync(out, 'utf8') === readFileSync(committed, 'utf8')).toBe(true);
+    rmSync(dirname(out), { recursive: true, force: true });
+  }, 60_000);
+
   it('on rows neither the rules nor the threshold were written from, it finds more than the rules at their precision', () => {
     const rows = readLabelledMessages(dataDir);
     const dims = 1 << 14;
