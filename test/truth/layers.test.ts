@@ -164,6 +164,7 @@ describe('the prime index in a model space', () => {
       k: 3,
       now: day(1),
       scope: { project: null },
+      by: { agent: false, touch: false },
     });
     expect(recalled.space).toBe('ollama:test-embed');
     expect(recalled.hits.map((hit) => hit.item.text)).toEqual(['The linter fails on generated files.']);
