@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
@@ -27,5 +27,22 @@ describe('a person gets one clear line and the right exit code', () => {
     expect(run.stderr).toContain(said);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('ingest of a folder that is not there, or one level too deep, fails in one line that says what to pass', () => {
+    const home = tempDir();
+    const missing = remem(['ingest', '--claude', '/nonexistent/dir'], { home, now });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe('remem: --claude /nonexistent/dir: no such folder');
+    const claude = join(tempDir(), '.claude');
+    mkdirSync(join(claude, 'projects', '-home-dev-app'), { recursive: true });
+    const deep = remem(['ingest', '--claude', join(claude, 'projects')], { home, now });
+    expect(deep.code).toBe(1);
+    expect(deep.stderr).toContain(`pass the folder that holds it: --claude ${claude}`);
+    expect(deep.stderr.trim().split('\n')).toHaveLength(1);
+    const codex = remem(['ingest', '--codex', tempDir()], { home, now });
+    expect(codex.code).toBe(1);
+    expect(codex.stderr).toContain('holds no sessions/ folder');
+    expect(remem(['ingest', '--claude', claude], { home, now }).code).toBe(0);
   });
 });
