@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { createClock, RememError, resolveConfig, UsageError } from '../core/index.ts';
 import type { CommandSpec, Context, OptionSpec } from './command.ts';
@@ -62,6 +62,12 @@ function register(program: Command, spec: CommandSpec, state: { code: number }):
       .flatMap((value) => (Array.isArray(value) ? value : [value])) as string[];
     const options = self.optsWithGlobals();
     const context = contextFor(options);
+    if (spec.readsHome && !existsSync(context.config.home)) {
+      throw new RememError(
+        'no_memory',
+        `no memory at ${context.config.home} yet: nothing has been read or learned there (remem ingest or remem run makes it)`,
+      );
+    }
     const output = await spec.run(context, args, options);
     if (output) context.stdout(context.json ? JSON.stringify(output.json, null, 2) : output.text);
     state.code = 0;

@@ -2,6 +2,7 @@ import type { CommandSpec } from './command.ts';
 
 export const recallCommand: CommandSpec = {
   name: 'recall',
+  readsHome: true,
   summary:
     'search lessons and episodes: 0.60 relevance + 0.25 recency + 0.15 strength; looking changes nothing unless --touch',
   args: ['<query...>'],

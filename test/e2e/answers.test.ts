@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
@@ -45,4 +45,17 @@ describe('a person gets one clear line and the right exit code', () => {
     expect(codex.stderr).toContain('holds no sessions/ folder');
     expect(remem(['ingest', '--claude', claude], { home, now }).code).toBe(0);
   });
+
+  it.each([['lessons'], ['recall', 'pnpm'], ['episodes']])(
+    'remem --home on a folder that is not there: %j says so and creates nothing',
+    (...args) => {
+      const home = join(tempDir(), 'missing', 'x');
+      const run = remem(['--home', home, ...args], { home: tempDir(), now });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `remem: no memory at ${home} yet: nothing has been read or learned there (remem ingest or remem run makes it)`,
+      );
+      expect(existsSync(join(home, '..'))).toBe(false);
+    },
+  );
 });
