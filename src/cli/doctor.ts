@@ -21,7 +21,10 @@ export const doctorCommand: CommandSpec = {
     let ingest: unknown;
     let slept: { at: string; space: string } | null;
     let schema: number;
+    let holdout: import('../measure/index.ts').HoldoutSummary;
+    const { holdoutSummary, holdoutLines } = await import('../measure/index.ts');
     try {
+      holdout = holdoutSummary(store, context.config.params, context.config.holdout);
       health = String(store.db.pragma('quick_check', { simple: true }));
       ingest = lastIngestRun(store.db) ?? null;
       const last = lastSleep(store.db);
@@ -48,11 +51,13 @@ export const doctorCommand: CommandSpec = {
       lastSleep: slept,
       wiring,
       hooks,
+      holdout,
     };
     const lines = [
       `Memory: ${context.config.home} (schema ${schema}); store check: ${health}`,
       `Last ingest: ${(ingest as { finishedAt?: string } | null)?.finishedAt ?? 'never'}; last sleep: ${slept ? `${slept.at} (${slept.space})` : 'never'}`,
       `Hooks (last ${hooks.recent}): p50 ${hooks.p50 ?? '—'} ms, p95 ${hooks.p95 ?? '—'} ms, max ${hooks.max ?? '—'} ms, ${hooks.failures} failed or timed out`,
+      ...holdoutLines(holdout),
       'Wiring:',
       ...wiring.map(
         (item) =>

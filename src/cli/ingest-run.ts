@@ -79,6 +79,10 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
   if (flags.events.includes('-') && context.stdinIsTTY) {
     throw new RememError('no_stdin', '--events - reads events from standard input, which is a terminal');
   }
+}
+
+/** The agent folders a person named on the command line: each must be there, and be the agent's own. */
+export function checkNamedFolders(flags: Pick<IngestFlags, 'claude' | 'codex'>): void {
   for (const dir of flags.claude) checkAgentFolder(dir, '--claude', 'projects', '~/.claude');
   for (const dir of flags.codex) checkAgentFolder(dir, '--codex', 'sessions', '~/.codex');
 }

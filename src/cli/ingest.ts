@@ -23,10 +23,14 @@ export const ingestCommand: CommandSpec = {
     },
   ],
   async run(context, _args, options) {
-    const { runIngest, formatIngestReport } = await import('./ingest-run.ts');
-    const report = await runIngest(context, {
+    const { runIngest, formatIngestReport, checkNamedFolders } = await import('./ingest-run.ts');
+    const named = {
       claude: (options['claude'] as string[] | undefined) ?? [],
       codex: (options['codex'] as string[] | undefined) ?? [],
+    };
+    checkNamedFolders(named);
+    const report = await runIngest(context, {
+      ...named,
       events: (options['events'] as string[] | undefined) ?? [],
       fromRaw: options['fromRaw'] === true,
     });

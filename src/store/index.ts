@@ -25,6 +25,7 @@ export {
   startIngestRun,
 } from './ingest-runs.ts';
 export {
+  holdoutTally,
   type Injection,
   type InjectionMoment,
   insertInjection,
