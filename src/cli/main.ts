@@ -88,6 +88,16 @@ function diskProblem(error: unknown): string | null {
   if (code === 'EFBIG') return `a file reached the largest size this process may write (${detail}); ${after}`;
   if (code.startsWith('SQLITE_IOERR'))
     return `the disk refused a write to the store, is it full? (${detail}); ${after}`;
+  if (
+    code === 'SQLITE_READONLY' ||
+    code.startsWith('SQLITE_READONLY_') ||
+    code === 'EACCES' ||
+    code === 'EPERM' ||
+    code === 'EROFS'
+  )
+    return `the memory cannot be written here: this user may not write to it or the disk is read-only (${detail}); nothing was changed`;
+  if (code === 'SQLITE_CANTOPEN')
+    return `the memory's store cannot be opened: check that the folder exists and this user may read and write it (${detail})`;
   return null;
 }
 
@@ -130,7 +140,13 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`remem: ${disk}\n`);
       return 1;
     }
-    process.stderr.write(`remem: unexpected failure: ${(error as Error)?.stack ?? String(error)}\n`);
+    // A stack trace helps whoever debugs remem, not whoever uses it: REMEM_DEBUG=1 prints it.
+    const detail = process.env['REMEM_DEBUG']
+      ? ((error as Error)?.stack ?? String(error))
+      : `${(error as Error)?.message ?? String(error)} (REMEM_DEBUG=1 prints the details)`;
+    process.stderr.write(
+      `remem: unexpected failure: ${detail.replace(/\s*\n\s*/g, process.env['REMEM_DEBUG'] ? '\n' : ' ')}\n`,
+    );
     return 1;
   }
 }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
@@ -56,6 +57,48 @@ describe('a person gets one clear line and the right exit code', () => {
         `remem: no memory at ${home} yet: nothing has been read or learned there (remem ingest or remem run makes it)`,
       );
       expect(existsSync(join(home, '..'))).toBe(false);
+    },
+  );
+
+  it.each([['status'], ['lessons'], ['recall', 'pnpm'], ['doctor'], ['run']])(
+    'remem %j on a memory this user may not write says so in one line, without a stack trace',
+    (...args) => {
+      const root = tempDir();
+      const home = join(root, 'home');
+      const event =
+        '{"kind":"correction","said":"no, use uv not pip","session":"s","at":"2026-11-01T10:00:00Z"}\n';
+      expect(remem(['ingest', '--events', '-'], { home, now, input: event }).code).toBe(0);
+      chmodSync(root, 0o755);
+      for (const name of readdirSync(home)) chmodSync(join(home, name), 0o444);
+      chmodSync(home, 0o555);
+      // Another user, as a person whose memory another account made: root may write anywhere.
+      const run = spawnSync(
+        'setpriv',
+        [
+          '--reuid',
+          '65534',
+          '--regid',
+          '65534',
+          '--clear-groups',
+          process.execPath,
+          join(repoRoot, 'bin', 'remem.js'),
+          ...args,
+        ],
+        {
+          env: {
+            PATH: process.env['PATH'] ?? '',
+            HOME: join(root, 'user'),
+            REMEM_HOME: home,
+            REMEM_NOW: now,
+          },
+          encoding: 'utf8',
+        },
+      );
+      chmodSync(home, 0o755);
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^remem: the memory(?: cannot be written here|'s store cannot be opened)/);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
     },
   );
 });
