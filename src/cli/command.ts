@@ -28,6 +28,8 @@ export interface OptionSpec {
 export interface Output {
   json: unknown;
   text: string;
+  /** 1 when part of the work failed and the text says which; 0 by default. */
+  code?: 0 | 1;
 }
 
 export interface CommandSpec {

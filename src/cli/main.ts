@@ -70,7 +70,7 @@ function register(program: Command, spec: CommandSpec, state: { code: number }):
     }
     const output = await spec.run(context, args, options);
     if (output) context.stdout(context.json ? JSON.stringify(output.json, null, 2) : output.text);
-    state.code = 0;
+    state.code = output?.code ?? 0;
   });
 }
 

@@ -48,13 +48,18 @@ export const setupCommand: CommandSpec = {
     });
     if (options['dryRun'] === true) return { json: plan, text: setup.formatPlan(plan, { dryRun: true }) };
     const result = setup.applySetup(plan, setup.createProcessRunner());
-    const text = setup.formatPlan(plan, { dryRun: false, result });
-    if (options['remove'] === true) return { json: { plan, result }, text };
+    let text = setup.formatPlan(plan, { dryRun: false, result });
+    // A part that did not take effect fails the command, and the text says which did and which did not.
+    const failed = result.schedule.filter((outcome) => !outcome.ok && outcome.action === 'install');
+    const code = failed.length > 0 ? 1 : 0;
+    if (code === 1)
+      text += `Not done: the nightly job is not scheduled (${failed.map((outcome) => outcome.message).join('; ')}). Everything else listed above took effect; run \`remem run\` once a day yourself, or schedule it, until it is.\n`;
+    if (options['remove'] === true) return { json: { plan, result }, text, code };
     const share = Math.round(context.config.holdout * 100);
     const holdout =
       share === 0
         ? 'The holdout is off: every session gets the lessons that apply.'
         : `${share}% of sessions get no lessons, chosen at random: comparing them with the others is how Remem tells whether its lessons help (remem doctor shows it so far). REMEM_HOLDOUT=0, or "holdout": 0 in ${context.config.home}/config.json, turns it off.`;
-    return { json: { plan, result, holdout: context.config.holdout }, text: `${text}${holdout}\n` };
+    return { json: { plan, result, holdout: context.config.holdout }, text: `${text}${holdout}\n`, code };
   },
 };

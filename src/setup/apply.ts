@@ -3,9 +3,11 @@ import {
   chmodSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   unlinkSync,
@@ -42,7 +44,8 @@ export function writeAtomic(path: string, text: string, newMode = 0o644): void {
     target = realpathSync(path);
     mode = statSync(target).mode & 0o7777;
   } else {
-    mkdirSync(dirname(path), { recursive: true });
+    const first = mkdirSync(dirname(path), { recursive: true });
+    if (first !== undefined) createdFolders.set(path, first);
   }
   const temp = join(
     dirname(target),
@@ -73,9 +76,25 @@ function applyChange(change: FileChange, result: SetupResult): void {
   if (change.dropBackup) rmSync(change.dropBackup, { force: true });
 }
 
+/** The first folder this process made for a file it wrote, by the file's path: taken back with the file. */
+const createdFolders = new Map<string, string>();
+
 function revertChange(change: FileChange): void {
-  if (change.before === null) rmSync(change.path, { force: true });
-  else writeAtomic(change.path, change.before);
+  if (change.before !== null) {
+    writeAtomic(change.path, change.before);
+    return;
+  }
+  rmSync(change.path, { force: true });
+  // The folders made for it go too, from the innermost out, while empty: a failed schedule leaves no
+  // ~/.config/systemd/user behind.
+  const first = createdFolders.get(change.path);
+  createdFolders.delete(change.path);
+  if (first === undefined) return;
+  for (let folder = dirname(change.path); folder.startsWith(first); folder = dirname(folder)) {
+    if (readdirSync(folder).length > 0) break;
+    rmdirSync(folder);
+    if (folder === first) break;
+  }
 }
 
 function writeManifest(path: string, manifest: Manifest): void {

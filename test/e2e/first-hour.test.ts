@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
@@ -6,7 +6,7 @@ import { remem } from '../helpers/remem.ts';
 
 const tempDir = useTempDirs();
 
-describe('the holdout is visible', () => {
+describe("a person's first hour: the holdout said, npm start, setup that says what failed", () => {
   it('remem doctor and the morning report say the share, the sessions held out and shown, and the comparison so far', () => {
     const home = tempDir();
     const event = JSON.stringify({
@@ -65,5 +65,20 @@ describe('the holdout is visible', () => {
     expect(started.code, started.stderr).toBe(0);
     expect(started.stdout).toContain('reading the bundled example sessions instead');
     expect(started.stdout).toContain('Holdout: 50% of sessions get no lessons');
+  });
+
+  it('setup that cannot schedule the nightly job exits 1, says what took effect, and leaves no folder behind', () => {
+    const home = tempDir();
+    const user = join(home, 'user');
+    mkdirSync(join(user, '.claude'), { recursive: true });
+    // A machine with neither a user systemd nor cron: nothing on PATH to schedule with.
+    const wired = remem(['setup'], { home, env: { PATH: join(home, 'no-tools') } });
+    expect(wired.code).toBe(1);
+    expect(wired.stdout).toContain('claude-code     wired');
+    expect(wired.stdout).toContain('Not done: the nightly job is not scheduled');
+    expect(existsSync(join(user, '.config', 'systemd'))).toBe(false);
+    const removed = remem(['setup', '--remove'], { home, env: { PATH: join(home, 'no-tools') } });
+    expect(removed.stdout).toContain('took remem out of');
+    expect(existsSync(join(user, '.config'))).toBe(false);
   });
 });
