@@ -38,6 +38,8 @@ export interface CommandSpec {
   /** Positional arguments in commander syntax, e.g. ['<query>']. */
   args?: string[];
   options?: OptionSpec[];
+  /** More to say in `--help`, after the options: what the words of the output mean. */
+  help?: string;
   /**
    * The command only reads the memory: where there is none yet it says so, and creates nothing (a mistyped
    * `--home` must not leave a new, empty memory behind).

@@ -56,7 +56,9 @@ export const doctorCommand: CommandSpec = {
     const lines = [
       `Memory: ${context.config.home} (schema ${schema}); store check: ${health}`,
       `Last ingest: ${(ingest as { finishedAt?: string } | null)?.finishedAt ?? 'never'}; last sleep: ${slept ? `${slept.at} (${slept.space})` : 'never'}`,
-      `Hooks (last ${hooks.recent}): p50 ${hooks.p50 ?? '—'} ms, p95 ${hooks.p95 ?? '—'} ms, max ${hooks.max ?? '—'} ms, ${hooks.failures} failed or timed out`,
+      hooks.recent === 0
+        ? 'Hooks: none logged since the last run (each `remem run` moves their log into the audit)'
+        : `Hooks (the last ${hooks.recent} logged): p50 ${hooks.p50 ?? '—'} ms, p95 ${hooks.p95 ?? '—'} ms, max ${hooks.max ?? '—'} ms, ${hooks.failures} failed or timed out`,
       ...holdoutLines(holdout),
       'Wiring:',
       ...wiring.map(

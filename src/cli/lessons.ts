@@ -10,6 +10,10 @@ export function lessonState(lesson: Lesson): string {
   return lesson.archived ? 'archived' : 'active';
 }
 
+/** One line under the list: what its words mean (`remem lessons --help` says more). */
+const LEGEND =
+  'seen: times said or met; strength: fades unless it comes back; active: shown when it applies; current: nothing later says otherwise; predicting: it came true; personal: every project (remem lessons --help explains every word)';
+
 function parseTime(value: string): string {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) throw new UsageError(`--as-of expects an ISO 8601 time, got ${value}`);
@@ -20,6 +24,20 @@ export const lessonsCommand: CommandSpec = {
   name: 'lessons',
   readsHome: true,
   summary: 'lessons with kind, seen, strength, state, validity and why; with the layers agents run with',
+  help: [
+    'What the words mean:',
+    '  seen N          how many times the person said it, or the surprise came back',
+    '  strength        how much it counts: it grows each time it comes back or comes true, and halves every 45 days unused',
+    '  active          agents are shown it when it applies; archived: it faded unused; vetoed: you forgot it',
+    '  merged into #N  said again in other words: lesson #N carries both',
+    '  pending_review  received from another memory or a layer: no agent sees it until you approve it',
+    '  predicting      it foretold what a later session met',
+    '  current         nothing later says otherwise; superseded: a later lesson of yours says otherwise (by #N);',
+    '                  contradicted: two lessons disagree and agents see the question, not a side',
+    '  only surviving  the only lesson of its subject that holds; most recent: the latest of several said the same',
+    '  personal        shown in every project; otherwise only in the project named',
+    '  held: WHY       not shown to agents, and why (a stronger copy is shown, it was judged here, it waits for review)',
+  ].join('\n'),
   options: [
     { flags: '--all', description: 'include archived, merged, vetoed and unreviewed lessons' },
     { flags: '--as-of <time>', description: 'as Remem knew them at this ISO 8601 time' },
@@ -108,7 +126,7 @@ export const lessonsCommand: CommandSpec = {
         ? rows
             .map((row) => {
               if (row.id === null)
-                return `[${row.layer}] ${row.kind.padEnd(10)} seen ${String(row.seen).padStart(2)}  strength ${row.strength.toFixed(2)}  ${row.reach === 'lesson' ? 'shown' : `held: ${row.heldBecause}`}  ${row.hash.slice(0, 12)}\n  from ${row.source}\n  ${row.text}`;
+                return `[${row.layer}] ${row.kind.padEnd(10)} seen ${String(row.seen).padStart(2)}×  strength ${row.strength.toFixed(2)}  ${row.reach === 'lesson' ? 'shown' : `held: ${row.heldBecause}`}  ${row.hash.slice(0, 12)}\n  from ${row.source}\n  ${row.text}`;
               const why = [
                 row.validity,
                 row.resolution?.replaceAll('_', ' '),
@@ -119,13 +137,14 @@ export const lessonsCommand: CommandSpec = {
               ]
                 .filter(Boolean)
                 .join(', ');
-              return `#${row.id} ${row.kind.padEnd(10)} seen ${String(row.seen).padStart(2)}  strength ${row.strength.toFixed(2)}  ${row.state}${row.predicting ? ', predicting' : ''}  ${row.hash.slice(0, 12)}\n  ${why}; ${row.scope === 'personal' ? 'personal' : row.project}\n  ${row.text}`;
+              return `#${row.id} ${row.kind.padEnd(10)} seen ${String(row.seen).padStart(2)}×  strength ${row.strength.toFixed(2)}  ${row.state}${row.predicting ? ', predicting' : ''}  ${row.hash.slice(0, 12)}\n  ${why}; ${row.scope === 'personal' ? 'personal' : row.project}\n  ${row.text}`;
             })
             .join('\n')
         : asOf === undefined
           ? 'No lessons yet. Run `remem sleep` after an ingest.'
           : `No lessons as of ${asOf}.`;
-      return { json: { ...(asOf === undefined ? {} : { asOf }), lessons: rows }, text };
+      const legend = rows.length ? `\n\n${LEGEND}` : '';
+      return { json: { ...(asOf === undefined ? {} : { asOf }), lessons: rows }, text: `${text}${legend}` };
     } finally {
       store.close();
     }

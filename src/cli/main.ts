@@ -47,6 +47,7 @@ function contextFor(options: { home?: string; json?: boolean }): Context {
 
 function register(program: Command, spec: CommandSpec, state: { code: number }): void {
   const command = program.command(spec.name).description(spec.summary);
+  if (spec.help) command.addHelpText('after', `\n${spec.help}`);
   for (const arg of spec.args ?? []) command.argument(arg);
   for (const option of spec.options ?? []) {
     const built = new Option(option.flags, option.description);

@@ -62,7 +62,7 @@ function lessonFile(lesson: Lesson): string {
     '',
     lesson.text,
     '',
-    `(An observation Remem learned from earlier sessions; seen ${lesson.seen} times. Delete this file to veto it.)`,
+    `(An observation Remem learned from earlier sessions; seen ${lesson.seen === 1 ? 'once' : `${lesson.seen} times`}. Delete this file to veto it.)`,
     '',
   ].join('\n');
 }

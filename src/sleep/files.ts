@@ -72,8 +72,8 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
       'Said otherwise: lessons of one subject that disagree',
       report.related.map((relation) =>
         relation.kind === 'supersedes'
-          ? `- lesson ${relation.from} supersedes lesson ${relation.to}: the person said otherwise later`
-          : `- lesson ${relation.from} refutes lesson ${relation.to}: agents are asked, not told, until one is settled`,
+          ? `- lesson #${relation.from} supersedes lesson #${relation.to}: the person said otherwise later`
+          : `- lesson #${relation.from} refutes lesson #${relation.to}: agents are asked, not told, until one is settled`,
       ),
     ),
     ...section(

@@ -81,4 +81,40 @@ describe("a person's first hour: the holdout said, npm start, setup that says wh
     expect(removed.stdout).toContain('took remem out of');
     expect(existsSync(join(user, '.config'))).toBe(false);
   });
+
+  it('the words a person reads are explained: remem lessons --help and a legend under the list', () => {
+    const help = remem(['lessons', '--help'], { home: tempDir() }).stdout;
+    for (const word of [
+      'seen N',
+      'strength',
+      'active',
+      'archived',
+      'merged into',
+      'pending_review',
+      'predicting',
+      'current',
+      'superseded',
+      'contradicted',
+      'only surviving',
+      'personal',
+      'held: WHY',
+    ])
+      expect(help, word).toContain(word);
+    const home = tempDir();
+    const event = JSON.stringify({
+      kind: 'correction',
+      said: 'no, this project uses uv, not pip',
+      session: 's0',
+      at: '2026-11-01T10:00:00.000Z',
+    });
+    expect(
+      remem(['ingest', '--events', '-'], { home, input: `${event}\n`, now: '2026-11-01T23:00:00.000Z' }).code,
+    ).toBe(0);
+    expect(remem(['sleep'], { home, now: '2026-11-02T04:00:00.000Z' }).code).toBe(0);
+    const listed = remem(['lessons'], { home, now: '2026-11-02T05:00:00.000Z' }).stdout;
+    expect(listed).toMatch(/seen {2}1×/);
+    expect(listed.trim().split('\n').at(-1)).toContain('remem lessons --help explains every word');
+    const doctor = remem(['doctor'], { home, now: '2026-11-02T05:00:00.000Z' }).stdout;
+    expect(doctor).toContain('Hooks: none logged since the last run');
+  });
 });
