@@ -18,7 +18,7 @@ export async function runIngest(
   try {
     const now = context.clock.iso();
     if (flags.fromRaw) return ingestFromRaw(store, { now, onProgress: progress.update });
-    const named = flags.claude.length + flags.codex.length + flags.events.length > 0;
+    const named = flags.claude.length + flags.codex.length + flags.gemini.length + flags.events.length > 0;
     const stdinEvents = flags.events.includes('-') ? await context.readStdin() : undefined;
     for (const file of flags.events) {
       if (file !== '-' && !existsSync(file))
@@ -28,6 +28,7 @@ export async function runIngest(
       now,
       claudeDirs: named ? flags.claude.map((dir) => resolve(dir)) : [context.config.claudeDir],
       codexDirs: named ? flags.codex.map((dir) => resolve(dir)) : [context.config.codexHome],
+      geminiDirs: named ? flags.gemini.map((dir) => resolve(dir)) : [context.config.geminiDir],
       eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
       ...(stdinEvents ? { stdinEvents } : {}),
       onProgress: progress.update,
@@ -66,12 +67,16 @@ export function formatBytes(bytes: number): string {
 export interface IngestFlags {
   claude: string[];
   codex: string[];
+  gemini: string[];
   events: string[];
   fromRaw: boolean;
 }
 
 export function checkIngestFlags(context: Context, flags: IngestFlags): void {
-  if (flags.fromRaw && (flags.claude.length || flags.codex.length || flags.events.length)) {
+  if (
+    flags.fromRaw &&
+    (flags.claude.length || flags.codex.length || flags.gemini.length || flags.events.length)
+  ) {
     throw new UsageError('--from-raw reads only the archive; it takes no other source');
   }
   if (flags.events.filter((file) => file === '-').length > 1)

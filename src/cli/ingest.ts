@@ -11,6 +11,11 @@ export const ingestCommand: CommandSpec = {
     },
     { flags: '--codex <dir>', description: 'a Codex home (holding sessions/); repeatable', parse: 'list' },
     {
+      flags: '--gemini <dir>',
+      description: 'a Gemini CLI folder (holding tmp/<project>/chats/); repeatable',
+      parse: 'list',
+    },
+    {
       flags: '--events <file>',
       description: 'a JSON Lines file of events, or - for standard input',
       parse: 'list',
@@ -27,6 +32,7 @@ export const ingestCommand: CommandSpec = {
     const report = await runIngest(context, {
       claude: (options['claude'] as string[] | undefined) ?? [],
       codex: (options['codex'] as string[] | undefined) ?? [],
+      gemini: (options['gemini'] as string[] | undefined) ?? [],
       events: (options['events'] as string[] | undefined) ?? [],
       fromRaw: options['fromRaw'] === true,
     });

@@ -25,7 +25,7 @@ import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import { openTurnParser } from './turn-parser.ts';
 
-export type SourceAgent = 'claude-code' | 'codex' | 'proxy' | 'events';
+export type SourceAgent = 'claude-code' | 'codex' | 'gemini-cli' | 'proxy' | 'events';
 
 export interface Source {
   path: string;
@@ -40,6 +40,8 @@ export interface IngestOptions {
   claudeDirs: string[];
   /** Codex homes (each holding `sessions/`). */
   codexDirs: string[];
+  /** Gemini CLI folders (each holding `tmp/<project hash>/chats/`). */
+  geminiDirs?: string[];
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
@@ -124,7 +126,11 @@ function emptyReport(): IngestReport {
 
 /** The files an ingest reads: every transcript found, the inbox, and the event files named. */
 export function listSources(home: string, options: IngestOptions): Source[] {
-  const found = discoverTranscripts({ claudeDirs: options.claudeDirs, codexDirs: options.codexDirs });
+  const found = discoverTranscripts({
+    claudeDirs: options.claudeDirs,
+    codexDirs: options.codexDirs,
+    geminiDirs: options.geminiDirs ?? [],
+  });
   const sources: Source[] = found.map((file) => ({ path: file.path, agent: file.agent }));
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {

@@ -7,6 +7,7 @@ import {
   codexReader,
   forEachLine,
   forEachLineRange,
+  geminiCliReader,
   type LineResult,
   type LongLines,
   parseEventLine,
@@ -22,6 +23,7 @@ import type { IngestWarning, Source, SourceAgent } from './ingest.ts';
 export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   'claude-code': claudeCodeReader,
   codex: codexReader,
+  'gemini-cli': geminiCliReader,
   proxy: proxyLogReader,
 };
 

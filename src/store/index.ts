@@ -70,7 +70,9 @@ export {
   listRawFilesOfSession,
   markSessionStale,
   type RawFile,
+  rawFileSources,
   rawFileTotals,
+  type SourceTally,
   saveRawFile,
   staleSessions,
 } from './raw-files.ts';

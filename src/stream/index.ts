@@ -14,6 +14,7 @@ export { claudeCodeReader } from './claude-code.ts';
 export { codexReader } from './codex.ts';
 export { discoverTranscripts } from './discover.ts';
 export { eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
+export { geminiCliReader } from './gemini-cli.ts';
 export { appendToInbox } from './inbox.ts';
 export { countLines, type Increment, type ReadMark, readIncrement } from './increment.ts';
 export { forEachLine, forEachLineRange, type LongLines } from './lines.ts';

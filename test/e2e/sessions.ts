@@ -72,3 +72,74 @@ export function claudeSession(
   writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
   return file;
 }
+
+/**
+ * A Gemini CLI session of `steps`, as its chat recording writes one (docs/formats/gemini-cli.md): a metadata line,
+ * then each message whole, written again under the same id when its tool calls are added or end, and a `$set` of
+ * `lastUpdated` after each message. Written under `<geminiDir>/tmp/<project hash>/chats/`. Gemini CLI records no
+ * interruption, so a step `interrupted` has no Gemini form.
+ */
+export function geminiSession(
+  geminiDir: string,
+  projectHash: string,
+  session: string,
+  start: string,
+  steps: readonly Step[],
+): string {
+  const folder = join(geminiDir, 'tmp', projectHash, 'chats');
+  mkdirSync(folder, { recursive: true });
+  const at = (index: number) => new Date(Date.parse(start) + index * 60_000).toISOString();
+  const records: unknown[] = [
+    { sessionId: session, projectHash, startTime: start, lastUpdated: start, kind: 'main' },
+  ];
+  type Call = { id: string; name: string; args: unknown; status: string; result: unknown; timestamp: string };
+  let current: { id: string; type: 'gemini'; content: string; toolCalls: Call[]; timestamp: string } | null =
+    null;
+  const write = (message: unknown, index: number) => {
+    records.push(JSON.parse(JSON.stringify(message)));
+    records.push({ $set: { lastUpdated: at(index) } });
+  };
+  const response = (call: Call, response: Record<string, string>) => [
+    { functionResponse: { id: call.id, name: call.name, response } },
+  ];
+  const settle = (id: string, status: string, error: string) => {
+    const call = current?.toolCalls.find((candidate) => candidate.id === id);
+    if (!call) throw new Error(`no call ${id} to settle`);
+    call.status = status;
+    call.result = response(call, { error });
+  };
+  steps.forEach((step, index) => {
+    const id = `${session}-${index}`;
+    if ('user' in step) {
+      current = null;
+      write({ id, timestamp: at(index), type: 'user', content: [{ text: step.user }] }, index);
+    } else if ('agent' in step) {
+      current = { id, timestamp: at(index), type: 'gemini', content: step.agent, toolCalls: [] };
+      write({ ...current, thoughts: [], tokens: null, model: 'gemini-2.5-pro' }, index);
+    } else if ('call' in step) {
+      current ??= { id, timestamp: at(index), type: 'gemini', content: '', toolCalls: [] };
+      const call: Call = {
+        id: step.call.id,
+        name: step.call.name,
+        args: step.call.input,
+        status: 'success',
+        result: null,
+        timestamp: at(index),
+      };
+      call.result = response(call, { output: '' });
+      current.toolCalls.push(call);
+      write(current, index);
+    } else if ('failed' in step) {
+      settle(step.failed, 'error', step.text);
+      write(current, index);
+    } else if ('refused' in step) {
+      settle(step.refused, 'cancelled', '[Operation Cancelled] Reason: User denied execution.');
+      write(current, index);
+    } else {
+      throw new Error('Gemini CLI records no interruption');
+    }
+  });
+  const file = join(folder, `session-${start.slice(0, 16).replace(/:/g, '-')}-${session.slice(0, 8)}.jsonl`);
+  writeFileSync(file, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
+  return file;
+}
