@@ -18,7 +18,13 @@ export async function runIngest(
   try {
     const now = context.clock.iso();
     if (flags.fromRaw) return ingestFromRaw(store, { now, onProgress: progress.update });
-    const named = flags.claude.length + flags.codex.length + flags.gemini.length + flags.events.length > 0;
+    const named =
+      flags.claude.length +
+        flags.codex.length +
+        flags.gemini.length +
+        flags.opencode.length +
+        flags.events.length >
+      0;
     const stdinEvents = flags.events.includes('-') ? await context.readStdin() : undefined;
     for (const file of flags.events) {
       if (file !== '-' && !existsSync(file))
@@ -29,6 +35,7 @@ export async function runIngest(
       claudeDirs: named ? flags.claude.map((dir) => resolve(dir)) : [context.config.claudeDir],
       codexDirs: named ? flags.codex.map((dir) => resolve(dir)) : [context.config.codexHome],
       geminiDirs: named ? flags.gemini.map((dir) => resolve(dir)) : [context.config.geminiDir],
+      opencodeDirs: named ? flags.opencode.map((dir) => resolve(dir)) : [context.config.opencodeDir],
       eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
       ...(stdinEvents ? { stdinEvents } : {}),
       onProgress: progress.update,
@@ -68,6 +75,7 @@ export interface IngestFlags {
   claude: string[];
   codex: string[];
   gemini: string[];
+  opencode: string[];
   events: string[];
   fromRaw: boolean;
 }
@@ -75,7 +83,11 @@ export interface IngestFlags {
 export function checkIngestFlags(context: Context, flags: IngestFlags): void {
   if (
     flags.fromRaw &&
-    (flags.claude.length || flags.codex.length || flags.gemini.length || flags.events.length)
+    (flags.claude.length ||
+      flags.codex.length ||
+      flags.gemini.length ||
+      flags.opencode.length ||
+      flags.events.length)
   ) {
     throw new UsageError('--from-raw reads only the archive; it takes no other source');
   }

@@ -16,6 +16,11 @@ export const ingestCommand: CommandSpec = {
       parse: 'list',
     },
     {
+      flags: '--opencode <dir>',
+      description: 'an OpenCode data folder (holding opencode.db, read only); repeatable',
+      parse: 'list',
+    },
+    {
       flags: '--events <file>',
       description: 'a JSON Lines file of events, or - for standard input',
       parse: 'list',
@@ -33,6 +38,7 @@ export const ingestCommand: CommandSpec = {
       claude: (options['claude'] as string[] | undefined) ?? [],
       codex: (options['codex'] as string[] | undefined) ?? [],
       gemini: (options['gemini'] as string[] | undefined) ?? [],
+      opencode: (options['opencode'] as string[] | undefined) ?? [],
       events: (options['events'] as string[] | undefined) ?? [],
       fromRaw: options['fromRaw'] === true,
     });

@@ -42,6 +42,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
     claudeDirs: [config.claudeDir],
     codexDirs: [config.codexHome],
     geminiDirs: [config.geminiDir],
+    opencodeDirs: [config.opencodeDir],
     eventFiles: [],
   });
   const examples = options.orExamples && found.length === 0;
@@ -53,10 +54,11 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           claude: [join(examplesDir, 'claude')],
           codex: [join(examplesDir, 'codex')],
           gemini: [],
+          opencode: [],
           events: [],
           fromRaw: false,
         }
-      : { claude: [], codex: [], gemini: [], events: [], fromRaw: false };
+      : { claude: [], codex: [], gemini: [], opencode: [], events: [], fromRaw: false };
     const ingest = await runIngest(context, flags, home);
     const store = openStore(home);
     try {

@@ -9,6 +9,7 @@ import {
   insertTurnsJson,
   listRawFilesOfSession,
   markSessionStale,
+  readOpencodeSessions,
   recordIngestWarning,
   replaceSessionEpisodes,
   replaceSessionOffers,
@@ -18,20 +19,28 @@ import {
   startIngestRun,
   turnsOfFile,
 } from '../store/index.ts';
-import { assemble, discoverTranscripts, openCompressor, type Turn } from '../stream/index.ts';
+import {
+  assemble,
+  discoverTranscripts,
+  openCompressor,
+  opencodeSessionLines,
+  type Turn,
+} from '../stream/index.ts';
 import { type Derived, deriveEpisodes } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import { openTurnParser } from './turn-parser.ts';
 
-export type SourceAgent = 'claude-code' | 'codex' | 'gemini-cli' | 'proxy' | 'events';
+export type SourceAgent = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'proxy' | 'events';
 
 export interface Source {
   path: string;
   agent: SourceAgent;
-  /** Bytes given directly (standard input) rather than read from `path`. */
+  /** Bytes given directly (standard input, or the lines made of an agent store's rows) rather than read from `path`. */
   bytes?: Buffer;
+  /** Why the store holding this source could not be read; the run warns and goes on. */
+  unreadable?: string;
 }
 
 export interface IngestOptions {
@@ -42,6 +51,8 @@ export interface IngestOptions {
   codexDirs: string[];
   /** Gemini CLI folders (each holding `tmp/<project hash>/chats/`). */
   geminiDirs?: string[];
+  /** OpenCode data folders (each holding `opencode.db`). */
+  opencodeDirs?: string[];
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
@@ -132,6 +143,7 @@ export function listSources(home: string, options: IngestOptions): Source[] {
     geminiDirs: options.geminiDirs ?? [],
   });
   const sources: Source[] = found.map((file) => ({ path: file.path, agent: file.agent }));
+  for (const dir of options.opencodeDirs ?? []) sources.push(...opencodeSources(dir));
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {
     for (const name of readdirSync(proxyLogs).sort()) {
@@ -146,6 +158,28 @@ export function listSources(home: string, options: IngestOptions): Source[] {
     sources.push({ path: `stdin:${digest}`, agent: 'events', bytes: options.stdinEvents });
   }
   return sources;
+}
+
+/** OpenCode's stores in a data folder (`opencode.db`, and `opencode-<channel>.db`), one source per session. */
+function opencodeSources(dir: string): Source[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => /^opencode(-[A-Za-z0-9._-]+)?\.db$/.test(name));
+  } catch {
+    return [];
+  }
+  return names.sort().flatMap((name): Source[] => {
+    const path = join(dir, name);
+    try {
+      return readOpencodeSessions(path).map((rows) => ({
+        path: `${path}#${rows.id}`,
+        agent: 'opencode',
+        bytes: opencodeSessionLines(rows),
+      }));
+    } catch (error) {
+      return [{ path, agent: 'opencode', unreadable: (error as Error).message }];
+    }
+  });
 }
 
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'SQLITE_FULL']);

@@ -10,6 +10,7 @@ import {
   geminiCliReader,
   type LineResult,
   type LongLines,
+  opencodeReader,
   parseEventLine,
   proxyLogReader,
   type Reader,
@@ -24,6 +25,7 @@ export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   'claude-code': claudeCodeReader,
   codex: codexReader,
   'gemini-cli': geminiCliReader,
+  opencode: opencodeReader,
   proxy: proxyLogReader,
 };
 

@@ -1,3 +1,4 @@
+export { type OpencodeSessionRows, readOpencodeSessions } from './agent-stores.ts';
 export {
   type AuditAction,
   type AuditActor,

@@ -18,5 +18,6 @@ export { geminiCliReader } from './gemini-cli.ts';
 export { appendToInbox } from './inbox.ts';
 export { countLines, type Increment, type ReadMark, readIncrement } from './increment.ts';
 export { forEachLine, forEachLineRange, type LongLines } from './lines.ts';
+export { type OpencodeRows, opencodeReader, opencodeSessionLines } from './opencode.ts';
 export { type ProxyLogLine, proxyLogReader } from './proxy-log.ts';
 export type { Conversation, LineResult, LineWarning, Reader, Turn, TurnBase, TurnBody } from './types.ts';

@@ -8,78 +8,17 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
 import { remem } from '../helpers/remem.ts';
-import { claudeSession, geminiSession, type Step } from './sessions.ts';
+import { claudeSession, type Episode, geminiSession, gist, PNPM, STEPS } from './sessions.ts';
 
 const tempDir = useTempDirs();
 const PROJECT = '/tmp/remem-gemini-project';
 const HASH = 'a3f1c0de9b7e4d2c8f6a5b4c3d2e1f00a3f1c0de9b7e4d2c8f6a5b4c3d2e1f00';
 const START = '2026-11-01T10:00:00.000Z';
 const NOW = '2026-11-01T23:00:00.000Z';
-const PNPM =
-  'no, use pnpm not npm: this repo is a pnpm workspace and npm install breaks its lockfile every time';
-const FAILURE = [
-  'Exit code 1',
-  'CACError: Unknown option `--grep`',
-  '    at Command.checkUnknownOptions (file:///tmp/p/node_modules/cac/dist/index.mjs:404:17)',
-].join('\n');
-
-/** The turns of the lessons fixture session, without the interruption Claude Code writes after a refusal. */
-const STEPS: Step[] = [
-  { user: 'add lodash to the project' },
-  { agent: "I'll add it with npm install lodash now." },
-  { user: PNPM },
-  { agent: 'Understood. I will also add zod for the validation.' },
-  {
-    call: {
-      id: 't1',
-      name: 'run_shell_command',
-      input: { command: 'pnpm add zod', description: 'Install zod' },
-    },
-  },
-  { refused: 't1' },
-  { user: 'we use valibot here, not zod' },
-  { agent: 'Running the matching tests.' },
-  {
-    call: {
-      id: 't2',
-      name: 'run_shell_command',
-      input: { command: 'npx vitest --grep export', description: 'Run the export tests' },
-    },
-  },
-  { failed: 't2', text: FAILURE },
-  {
-    call: {
-      id: 't3',
-      name: 'run_shell_command',
-      input: { command: 'npx vitest --grep export', description: 'Run the export tests again' },
-    },
-  },
-  { failed: 't3', text: FAILURE },
-  { agent: 'vitest has no --grep option; I used -t instead and the tests pass.' },
-];
-
-interface Episode {
-  kind: string;
-  agent: string;
-  session: string;
-  title: string;
-  text: string;
-  said?: string | null;
-  agentBefore?: string | null;
-}
-
 function episodesOf(home: string): Episode[] {
   const listed = remem(['episodes', '--json'], { home, now: NOW });
   expect(listed.code, listed.stderr).toBe(0);
   return listed.json<{ episodes: Episode[] }>().episodes;
-}
-
-/** What an episode says, without where it was read. */
-function gist(episodes: readonly Episode[]) {
-  return episodes
-    .filter((episode) => episode.kind !== 'session')
-    .map(({ kind, title, text, said, agentBefore }) => ({ kind, title, text, said, agentBefore }))
-    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
 function ingest(home: string, args: string[], env: Record<string, string> = {}) {
