@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { RememError, UsageError } from '../core/index.ts';
 import { type IngestReport, ingest, ingestFromRaw } from '../episodes/index.ts';
 import { openStore } from '../store/index.ts';
+import { rulesToEvents } from '../stream/index.ts';
 import type { Context } from './command.ts';
 import { progressFor } from './progress.ts';
 
@@ -23,13 +24,19 @@ export async function runIngest(
         flags.codex.length +
         flags.gemini.length +
         flags.opencode.length +
-        flags.events.length >
+        flags.events.length +
+        flags.import.length >
       0;
     const stdinEvents = flags.events.includes('-') ? await context.readStdin() : undefined;
     for (const file of flags.events) {
       if (file !== '-' && !existsSync(file))
         throw new RememError('not_found', `no such events file: ${file}`);
     }
+    const importedRules = flags.import.map((named) => {
+      const file = resolve(named);
+      if (!existsSync(file)) throw new RememError('not_found', `no such rules file: ${named}`);
+      return { file, bytes: rulesToEvents(readFileSync(file, 'utf8'), file, dirname(file)) };
+    });
     return await ingest(store, {
       now,
       claudeDirs: named ? flags.claude.map((dir) => resolve(dir)) : [context.config.claudeDir],
@@ -38,6 +45,7 @@ export async function runIngest(
       opencodeDirs: named ? flags.opencode.map((dir) => resolve(dir)) : [context.config.opencodeDir],
       eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
       ...(stdinEvents ? { stdinEvents } : {}),
+      importedRules,
       onProgress: progress.update,
     });
   } finally {
@@ -77,6 +85,8 @@ export interface IngestFlags {
   gemini: string[];
   opencode: string[];
   events: string[];
+  /** Rules files (CLAUDE.md, AGENTS.md, .cursorrules) read as the person's notes for the project they sit in. */
+  import: string[];
   fromRaw: boolean;
 }
 
@@ -87,7 +97,8 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
       flags.codex.length ||
       flags.gemini.length ||
       flags.opencode.length ||
-      flags.events.length)
+      flags.events.length ||
+      flags.import.length)
   ) {
     throw new UsageError('--from-raw reads only the archive; it takes no other source');
   }

@@ -25,6 +25,12 @@ export const ingestCommand: CommandSpec = {
       description: 'a JSON Lines file of events, or - for standard input',
       parse: 'list',
     },
+    {
+      flags: '--import <file>',
+      description:
+        "a person's rules file (CLAUDE.md, AGENTS.md, .cursorrules) read as their notes for its project; repeatable",
+      parse: 'list',
+    },
     { flags: '--from-raw', description: 'rebuild every episode from the archive under raw/' },
     {
       flags: '--learn',
@@ -40,6 +46,7 @@ export const ingestCommand: CommandSpec = {
       gemini: (options['gemini'] as string[] | undefined) ?? [],
       opencode: (options['opencode'] as string[] | undefined) ?? [],
       events: (options['events'] as string[] | undefined) ?? [],
+      import: (options['import'] as string[] | undefined) ?? [],
       fromRaw: options['fromRaw'] === true,
     });
     if (options['learn'] !== true) return { json: report, text: formatIngestReport(report) };

@@ -56,9 +56,10 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           gemini: [],
           opencode: [],
           events: [],
+          import: [],
           fromRaw: false,
         }
-      : { claude: [], codex: [], gemini: [], opencode: [], events: [], fromRaw: false };
+      : { claude: [], codex: [], gemini: [], opencode: [], events: [], import: [], fromRaw: false };
     const ingest = await runIngest(context, flags, home);
     const store = openStore(home);
     try {

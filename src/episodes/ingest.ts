@@ -56,6 +56,8 @@ export interface IngestOptions {
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
+  /** A person's written rules files (CLAUDE.md, AGENTS.md, .cursorrules), read as events (`rulesToEvents`). */
+  importedRules?: { file: string; bytes: Buffer }[];
   onProgress?: (progress: { done: number; total: number; file: string }) => void;
 }
 
@@ -156,6 +158,10 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   if (options.stdinEvents) {
     const digest = createHash('sha256').update(options.stdinEvents).digest('hex').slice(0, 16);
     sources.push({ path: `stdin:${digest}`, agent: 'events', bytes: options.stdinEvents });
+  }
+  for (const rules of options.importedRules ?? []) {
+    const digest = createHash('sha256').update(rules.bytes).digest('hex').slice(0, 16);
+    sources.push({ path: `import:${rules.file}#${digest}`, agent: 'events', bytes: rules.bytes });
   }
   return sources;
 }
