@@ -3,6 +3,7 @@
  * test gates them), then their speed on the same rows as a ratio to floors measured in this run: lower-casing
  * the same strings, and `normalizeText` over them (which every detector does first).
  */
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   classifyFailure,
@@ -12,6 +13,7 @@ import {
   normalizeText,
 } from '../src/episodes/detect.ts';
 import { findDataDir, formatTable, hasData, readRows, scoreAll } from '../test/episodes/score.ts';
+import { correctionOutOfFold } from './cues-oof.ts';
 
 // Results are kept here so the engine cannot drop a call whose result nobody reads.
 const sink: unknown[] = [];
@@ -43,12 +45,14 @@ function slowestCall<T>(inputs: readonly T[], call: (input: T) => unknown): numb
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' } } });
   const dir = findDataDir(values.data);
-  if (!hasData(dir)) {
-    console.log(`no labelled data in ${dir} (pass --data DIR or set REMEM_DATA_DIR)`);
-    return;
-  }
-  console.log('Precision and recall (agent_mistake is the positive class of failures):\n');
+  if (!hasData(dir)) throw new Error(`no labelled data in ${dir} (pass --data DIR or set REMEM_DATA_DIR)`);
+  console.log(correctionOutOfFold(dir));
+  console.log(
+    '\nIn-sample: the rule sets were written from these rows (first batch), so these figures describe the rows, not the detectors; the second batch is rows they never saw (agent_mistake is the positive class of failures):\n',
+  );
   console.log(formatTable(scoreAll(dir)));
+  console.log('\nOn the second batch, never seen by the rules:\n');
+  console.log(formatTable(scoreAll(join(dir, 'batch2'))));
 
   const messages = readRows(dir, 'messages').map((row) => ({
     said: row['said'] ?? '',

@@ -111,6 +111,7 @@ export function createApiApp(deps: ApiDeps): Hono {
       k,
       now: deps.now(),
       scope: scopeOf(c.req.query('project')),
+      by: { agent: true, session: c.req.query('session')?.slice(0, 200) ?? null },
     });
     return c.json(answer);
   });

@@ -36,6 +36,11 @@ export interface CommandSpec {
   /** Positional arguments in commander syntax, e.g. ['<query>']. */
   args?: string[];
   options?: OptionSpec[];
+  /**
+   * The command only reads the memory: where there is none yet it says so, and creates nothing (a mistyped
+   * `--home` must not leave a new, empty memory behind).
+   */
+  readsHome?: boolean;
   /** A command that writes its own protocol to stdout (a hook, a server) returns nothing. */
   run(context: Context, args: string[], options: Record<string, unknown>): Promise<Output | undefined>;
 }

@@ -28,8 +28,11 @@ export const doctorCommand: CommandSpec = {
     let slept: { at: string; space: string } | null;
     let schema: number;
     let sources: ReturnType<typeof rawFileSources>;
+    let holdout: import('../measure/index.ts').HoldoutSummary;
+    const { holdoutSummary, holdoutLines } = await import('../measure/index.ts');
     try {
       sources = rawFileSources(store.db);
+      holdout = holdoutSummary(store, context.config.params, context.config.holdout);
       health = String(store.db.pragma('quick_check', { simple: true }));
       ingest = lastIngestRun(store.db) ?? null;
       const last = lastSleep(store.db);
@@ -57,12 +60,14 @@ export const doctorCommand: CommandSpec = {
       sources,
       wiring,
       hooks,
+      holdout,
     };
     const lines = [
       `Memory: ${context.config.home} (schema ${schema}); store check: ${health}`,
       `Last ingest: ${(ingest as { finishedAt?: string } | null)?.finishedAt ?? 'never'}; last sleep: ${slept ? `${slept.at} (${slept.space})` : 'never'}`,
       ...formatSources(sources),
       `Hooks (last ${hooks.recent}): p50 ${hooks.p50 ?? '—'} ms, p95 ${hooks.p95 ?? '—'} ms, max ${hooks.max ?? '—'} ms, ${hooks.failures} failed or timed out`,
+      ...holdoutLines(holdout),
       'Wiring:',
       ...wiring.map(
         (item) =>

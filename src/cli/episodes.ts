@@ -3,6 +3,7 @@ import type { CommandSpec } from './command.ts';
 
 export const episodesCommand: CommandSpec = {
   name: 'episodes',
+  readsHome: true,
   summary: 'list episodes: the surprises found in the raw stream',
   options: [
     { flags: '--kind <kind>', description: `only this kind (${episodeKinds.join(', ')})` },

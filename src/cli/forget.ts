@@ -2,7 +2,7 @@ import type { CommandSpec } from './command.ts';
 
 export const forgetCommand: CommandSpec = {
   name: 'forget',
-  summary: 'veto a lesson: it is never written again',
+  summary: 'veto a lesson: removed at once from everything agents read, and never written again',
   args: ['<ref>'],
   async run(context, args) {
     const { openStore } = await import('../store/index.ts');
@@ -10,17 +10,28 @@ export const forgetCommand: CommandSpec = {
     const { refreshViews } = await import('../truth/index.ts');
     const store = openStore(context.config.home);
     try {
-      const vetoed = forget(store, args[0]!, context.clock.iso());
-      refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
-      const text = vetoed.length
-        ? vetoed
-            .map(
-              (lesson) =>
-                `Vetoed ${lesson.id > 0 ? `#${lesson.id}` : 'layer lesson'} ${lesson.hash.slice(0, 12)}: ${lesson.text}`,
-            )
-            .join('\n')
-        : 'Already vetoed.';
-      return { json: { vetoed }, text };
+      const now = context.clock.iso();
+      const vetoed = forget(store, args[0]!, now);
+      if (vetoed.length === 0) return { json: { vetoed, removedFrom: [] }, text: 'Already vetoed.' };
+      // At once, everywhere an agent reads: the hooks' index and lessons.jsonl, then the memory folders and the
+      // AGENTS.md block, written again without the lesson.
+      refreshViews(store, now, context.config.params.hashedDims);
+      const { renderMemory } = await import('../render/index.ts');
+      const rendered = renderMemory(store, context.config, { now });
+      const removedFrom = [
+        "the hooks' index (prime) and lessons.jsonl",
+        ...rendered.targets.map((target) => `${target.folder} (its file and MEMORY.md line)`),
+        ...(rendered.agentsFile ? [`${rendered.agentsFile} (the managed block)`] : []),
+      ];
+      const text = [
+        ...vetoed.map(
+          (lesson) =>
+            `Vetoed ${lesson.id > 0 ? `#${lesson.id}` : 'layer lesson'} ${lesson.hash.slice(0, 12)}: ${lesson.text}`,
+        ),
+        'Removed now from:',
+        ...removedFrom.map((place) => `  ${place}`),
+      ].join('\n');
+      return { json: { vetoed, removedFrom }, text };
     } finally {
       store.close();
     }

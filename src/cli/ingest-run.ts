@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { RememError, UsageError } from '../core/index.ts';
 import { type IngestReport, ingest, ingestFromRaw } from '../episodes/index.ts';
 import { openStore } from '../store/index.ts';
@@ -107,4 +107,37 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
   if (flags.events.includes('-') && context.stdinIsTTY) {
     throw new RememError('no_stdin', '--events - reads events from standard input, which is a terminal');
   }
+}
+
+/** The agent folders a person named on the command line: each must be there, and be the agent's own. */
+export function checkNamedFolders(
+  flags: Pick<IngestFlags, 'claude' | 'codex' | 'gemini' | 'opencode'>,
+): void {
+  for (const dir of flags.claude) checkAgentFolder(dir, '--claude', 'projects', '~/.claude');
+  for (const dir of flags.codex) checkAgentFolder(dir, '--codex', 'sessions', '~/.codex');
+  for (const dir of flags.gemini) checkAgentFolder(dir, '--gemini', 'tmp', '~/.gemini');
+  for (const dir of flags.opencode) {
+    if (!existsSync(resolve(dir))) throw new RememError('not_found', `--opencode ${dir}: no such folder`);
+  }
+}
+
+/**
+ * A folder named on the command line must be the agent's own: a missing one, or the folder one level too deep
+ * (`~/.claude/projects` for `~/.claude`), would read nothing and say only "Read 0 of 0 files".
+ */
+function checkAgentFolder(dir: string, flag: string, inner: string, example: string): void {
+  const path = resolve(dir);
+  if (!existsSync(path)) throw new RememError('not_found', `${flag} ${dir}: no such folder`);
+  if (!statSync(path).isDirectory()) throw new RememError('not_found', `${flag} ${dir}: not a folder`);
+  if (existsSync(join(path, inner))) return;
+  if (basename(path) === inner) {
+    throw new RememError(
+      'not_found',
+      `${flag} ${dir}: this is the ${inner}/ folder itself; pass the folder that holds it: ${flag} ${dirname(path)} (as ${example})`,
+    );
+  }
+  throw new RememError(
+    'not_found',
+    `${flag} ${dir}: holds no ${inner}/ folder, so nothing would be read; ${flag} takes the agent's own folder (as ${example})`,
+  );
 }

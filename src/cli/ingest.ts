@@ -39,12 +39,16 @@ export const ingestCommand: CommandSpec = {
     },
   ],
   async run(context, _args, options) {
-    const { runIngest, formatIngestReport } = await import('./ingest-run.ts');
-    const report = await runIngest(context, {
+    const { runIngest, formatIngestReport, checkNamedFolders } = await import('./ingest-run.ts');
+    const named = {
       claude: (options['claude'] as string[] | undefined) ?? [],
       codex: (options['codex'] as string[] | undefined) ?? [],
       gemini: (options['gemini'] as string[] | undefined) ?? [],
       opencode: (options['opencode'] as string[] | undefined) ?? [],
+    };
+    checkNamedFolders(named);
+    const report = await runIngest(context, {
+      ...named,
       events: (options['events'] as string[] | undefined) ?? [],
       import: (options['import'] as string[] | undefined) ?? [],
       fromRaw: options['fromRaw'] === true,

@@ -18,6 +18,7 @@ function parseTime(value: string): string {
 
 export const lessonsCommand: CommandSpec = {
   name: 'lessons',
+  readsHome: true,
   summary: 'lessons with kind, seen, strength, state, validity and why; with the layers agents run with',
   options: [
     { flags: '--all', description: 'include archived, merged, vetoed and unreviewed lessons' },

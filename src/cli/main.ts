@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { createClock, RememError, resolveConfig, UsageError } from '../core/index.ts';
 import type { CommandSpec, Context, OptionSpec } from './command.ts';
@@ -62,6 +62,12 @@ function register(program: Command, spec: CommandSpec, state: { code: number }):
       .flatMap((value) => (Array.isArray(value) ? value : [value])) as string[];
     const options = self.optsWithGlobals();
     const context = contextFor(options);
+    if (spec.readsHome && !existsSync(context.config.home)) {
+      throw new RememError(
+        'no_memory',
+        `no memory at ${context.config.home} yet: nothing has been read or learned there (remem ingest or remem run makes it)`,
+      );
+    }
     const output = await spec.run(context, args, options);
     if (output) context.stdout(context.json ? JSON.stringify(output.json, null, 2) : output.text);
     state.code = 0;
@@ -82,6 +88,16 @@ function diskProblem(error: unknown): string | null {
   if (code === 'EFBIG') return `a file reached the largest size this process may write (${detail}); ${after}`;
   if (code.startsWith('SQLITE_IOERR'))
     return `the disk refused a write to the store, is it full? (${detail}); ${after}`;
+  if (
+    code === 'SQLITE_READONLY' ||
+    code.startsWith('SQLITE_READONLY_') ||
+    code === 'EACCES' ||
+    code === 'EPERM' ||
+    code === 'EROFS'
+  )
+    return `the memory cannot be written here: this user may not write to it or the disk is read-only (${detail}); nothing was changed`;
+  if (code === 'SQLITE_CANTOPEN')
+    return `the memory's store cannot be opened: check that the folder exists and this user may read and write it (${detail})`;
   return null;
 }
 
@@ -124,7 +140,13 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`remem: ${disk}\n`);
       return 1;
     }
-    process.stderr.write(`remem: unexpected failure: ${(error as Error)?.stack ?? String(error)}\n`);
+    // A stack trace helps whoever debugs remem, not whoever uses it: REMEM_DEBUG=1 prints it.
+    const detail = process.env['REMEM_DEBUG']
+      ? ((error as Error)?.stack ?? String(error))
+      : `${(error as Error)?.message ?? String(error)} (REMEM_DEBUG=1 prints the details)`;
+    process.stderr.write(
+      `remem: unexpected failure: ${detail.replace(/\s*\n\s*/g, process.env['REMEM_DEBUG'] ? '\n' : ' ')}\n`,
+    );
     return 1;
   }
 }

@@ -2,7 +2,9 @@ import type { CommandSpec } from './command.ts';
 
 export const recallCommand: CommandSpec = {
   name: 'recall',
-  summary: 'search lessons and episodes: 0.60 relevance + 0.25 recency + 0.15 strength',
+  readsHome: true,
+  summary:
+    'search lessons and episodes: 0.60 relevance + 0.25 recency + 0.15 strength; looking changes nothing unless --touch',
   args: ['<query...>'],
   options: [
     { flags: '-k, --k <n>', description: 'how many results', parse: 'int', range: [1, 1000], default: 5 },
@@ -11,6 +13,11 @@ export const recallCommand: CommandSpec = {
       description: 'the project asking (default: the git root of the working directory)',
     },
     { flags: '--all-projects', description: "every project's lessons and episodes" },
+    {
+      flags: '--touch',
+      description:
+        'count this look as use: each hit is strengthened and its decay starts again (without it, recall changes nothing)',
+    },
   ],
   async run(context, args, options) {
     const { openStore } = await import('../store/index.ts');
@@ -26,6 +33,7 @@ export const recallCommand: CommandSpec = {
           project: projectOf((options['project'] as string | undefined) ?? process.cwd()),
           allProjects: options['allProjects'] === true,
         },
+        by: { agent: false, touch: options['touch'] === true },
       });
       const text = answer.hits.length
         ? answer.hits

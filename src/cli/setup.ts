@@ -48,6 +48,13 @@ export const setupCommand: CommandSpec = {
     });
     if (options['dryRun'] === true) return { json: plan, text: setup.formatPlan(plan, { dryRun: true }) };
     const result = setup.applySetup(plan, setup.createProcessRunner());
-    return { json: { plan, result }, text: setup.formatPlan(plan, { dryRun: false, result }) };
+    const text = setup.formatPlan(plan, { dryRun: false, result });
+    if (options['remove'] === true) return { json: { plan, result }, text };
+    const share = Math.round(context.config.holdout * 100);
+    const holdout =
+      share === 0
+        ? 'The holdout is off: every session gets the lessons that apply.'
+        : `${share}% of sessions get no lessons, chosen at random: comparing them with the others is how Remem tells whether its lessons help (remem doctor shows it so far). REMEM_HOLDOUT=0, or "holdout": 0 in ${context.config.home}/config.json, turns it off.`;
+    return { json: { plan, result, holdout: context.config.holdout }, text: `${text}${holdout}\n` };
   },
 };

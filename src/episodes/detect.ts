@@ -1,12 +1,14 @@
 /**
  * The detectors: read a person's message, an agent's reply or a failed tool call through the rule sets in
- * `cues/`. Rules, not a model; each rule set is compiled once (`match.ts`), the first time it is needed. The two
+ * `cues/`, and for a person's correction a learned model (`model/`) that reads the rules as features. Each rule
+ * set is compiled once (`match.ts`), the first time it is needed. The two
  * detectors a hook runs are in `detect-handback.ts`.
  */
 import {
   APPROVE,
   BARE_FIX,
   CLAIMED_SUCCESS,
+  CONVENTION,
   CORRECTION_ANYWHERE,
   CORRECTION_OPENING,
   DECLINE,
@@ -39,6 +41,7 @@ import {
   normalizeText,
   stripCode,
 } from './match.ts';
+import { correctionProbability, correctionThreshold } from './model/correction.ts';
 
 export { classifyHandback, needsPerson } from './detect-handback.ts';
 export { type CueHit, matchesGroup, normalizeText } from './match.ts';
@@ -48,6 +51,7 @@ const cues = lazily({
   notCorrection: () => compile(NOT_CORRECTION),
   opening: () => compile(CORRECTION_OPENING),
   anywhere: () => compile(CORRECTION_ANYWHERE),
+  convention: () => compile(CONVENTION),
   redirect: () => compile(REDIRECT),
   stillBroken: () => compile(STILL_BROKEN),
   errorOutput: () => compile(ERROR_OUTPUT),
@@ -83,12 +87,47 @@ function isBareLog(normalized: string): boolean {
 }
 
 /**
- * Did the person correct the agent in this message? Anywhere in it: an opening "no", "that's not what I asked",
- * "it still doesn't work", "you do it", a bare error log right after the agent claimed success, and Claude
- * Code's interrupt and refusal markers. `agentBefore` is the agent's visible reply just before the message;
- * an empty string means there was none, and then only words that address the agent's act count.
+ * Did the person correct the agent in this message? When a hand-written rule fires, yes. Otherwise the
+ * learned detector decides (`model/`, fitted by `npm run train`), reading the message, the agent's turn before
+ * it and how that turn handed back. Its threshold was chosen out-of-fold, grouped by repository, so that the
+ * rules and the model together are as precise as the rules alone on rows the rules were not written from.
  */
 export function detectCorrection(said: string, agentBefore?: string): CueHit | null {
+  const rule = ruleCorrection(said, agentBefore);
+  if (rule) return rule;
+  // What the rules know is not a correction stays one for the model too: a known request, or a plain yes or no
+  // to the agent's offer or question.
+  if (firstHit(cues.notCorrection, normalizeLines(said))) return null;
+  const before = agentBefore ?? '';
+  const context = correctionContext(said, before, rule);
+  if (context.handback !== null && context.handback !== 'waiting' && classifyAnswer(said) !== 'other')
+    return null;
+  const score = correctionProbability(said, before, context);
+  return score >= correctionThreshold()
+    ? { rule: 'learned', cue: `learned detector, p=${score.toFixed(2)}` }
+    : null;
+}
+
+/** What the learned detector reads beside the words: how the agent's turn handed back, and the rule that fired. */
+export function correctionContext(said: string, before: string, rule = ruleCorrection(said, before)) {
+  // The closing of the agent's turn, as ingest gives it (`derive.ts`): fitted and run on the same text.
+  const closing = before.slice(-CONTEXT_CHARS);
+  return {
+    handback: closing.trim() ? (classifyHandback(closing)?.kind ?? null) : null,
+    rule: rule?.rule ?? null,
+  };
+}
+
+/** How much of the agent's turn before a message the correction detector reads for its hand-back. */
+const CONTEXT_CHARS = 600;
+
+/**
+ * The hand-written rules alone: an opening "no", "that's not what I asked", "it still doesn't work", "you do
+ * it", a bare error log right after the agent claimed success, and Claude Code's interrupt and refusal
+ * markers. `agentBefore` is the agent's visible reply just before the message; an empty string means there
+ * was none, and then only words that address the agent's act count.
+ */
+export function ruleCorrection(said: string, agentBefore?: string): CueHit | null {
   const lines = normalizeLines(said);
   const marker = firstHit(cues.interruption, lines);
   if (marker) {
@@ -115,7 +154,8 @@ export function detectCorrection(said: string, agentBefore?: string): CueHit | n
   const hit = opening ?? firstHit(cues.anywhere, text);
   if (hit || !afterAgent) return hit;
 
-  const broken = firstHit(cues.redirect, text) ?? firstHit(cues.stillBroken, text);
+  const broken =
+    firstHit(cues.redirect, text) ?? firstHit(cues.stillBroken, text) ?? firstHit(cues.convention, text);
   if (broken) return broken;
   if (agentBefore && isBareLog(lines)) {
     const claimed = firstHit(cues.claimedSuccess, normalizeText(agentBefore));

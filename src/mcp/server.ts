@@ -99,7 +99,12 @@ export function createMcpServer(deps: McpDeps): McpServer {
       }),
     },
     async ({ query, k }) => {
-      const answer = await recall(deps.store, deps.config, query, { k: k ?? 5, now: deps.now(), scope });
+      const answer = await recall(deps.store, deps.config, query, {
+        k: k ?? 5,
+        now: deps.now(),
+        scope,
+        by: { agent: true },
+      });
       const lines = answer.hits.map(
         (hit) =>
           `- [${hit.item.type} ${hit.item.kind}, score ${hit.score.toFixed(2)}] ${hit.item.type === 'lesson' ? hit.item.text : `${hit.item.title}: ${hit.item.text}`}`,

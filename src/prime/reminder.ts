@@ -21,8 +21,12 @@ export function nudgeText(): string {
   ].join('\n');
 }
 
-/** The lessons put beside a prompt or a tool call: observations, never instructions. */
+/**
+ * The lessons put beside a prompt or a tool call: observations, never instructions. One lesson is one line,
+ * its framing before it: the agent reads no more lines than it is given lessons.
+ */
 export function contextText(items: readonly string[]): string {
+  if (items.length === 1) return `From earlier sessions (observations, not instructions): ${items[0]}`;
   return [
     'From earlier sessions (observations, not instructions):',
     ...items.map((item) => `- ${item}`),

@@ -11,6 +11,8 @@ import { strengthShare } from './recall.ts';
 export interface RecallItem {
   type: 'lesson' | 'episode' | 'question';
   id: number;
+  /** A lesson's hash: what the audit names when an agent is shown it. */
+  hash?: string;
   lessonIds?: number[];
   kind: EpisodeKind;
   text: string;
@@ -63,6 +65,7 @@ export function lessonItem(lesson: Lesson): RecallItem {
   return {
     type: 'lesson',
     id: lesson.id,
+    hash: lesson.hash,
     kind: lesson.kind,
     text: lesson.text,
     title: lesson.text,

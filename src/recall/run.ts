@@ -1,7 +1,7 @@
 import type { Config } from '../core/index.ts';
 import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
 import { lastSleep, type Store } from '../store/index.ts';
-import { primeIndexVectors } from '../truth/index.ts';
+import { primeIndexVectors, recordInjection } from '../truth/index.ts';
 import { type RecallHit, rankRecall, touch } from './recall.ts';
 import { type IndexScope, loadRecallIndex } from './recall-index.ts';
 
@@ -28,12 +28,19 @@ function layerVectors(store: Store, space: Space): Map<string, Float32Array> {
   return primeIndexVectors(store.home, space.name);
 }
 
-/** Recall from the command line, MCP or the API: rank, then touch what is returned. */
+/**
+ * Who asks. An agent (MCP, the API): what it is shown counts as use (each hit touched) and is audited as the
+ * 'recall' moment, as every path that shows lessons to an agent is. A person at the command line: looking
+ * changes nothing, unless they ask it to count as use (`touch`).
+ */
+export type RecallBy = { agent: true; session?: string | null } | { agent: false; touch: boolean };
+
+/** Recall from the command line, MCP or the API: rank; then, as `by` says, touch and audit what is returned. */
 export async function recall(
   store: Store,
   config: Config,
   query: string,
-  options: { k: number; now: string; scope: IndexScope },
+  options: { k: number; now: string; scope: IndexScope; by: RecallBy },
 ): Promise<RecallAnswer> {
   const space = spaceOfStore(store, config);
   const index = loadRecallIndex(
@@ -46,6 +53,20 @@ export async function recall(
   );
   const [vector] = await space.embed([query]);
   const hits = rankRecall(index, vector!, { k: options.k, now: options.now, params: config.params });
-  touch(store.db, hits, options.now, config.params);
+  const { by } = options;
+  if (by.agent || by.touch) touch(store.db, hits, options.now, config.params);
+  if (by.agent) {
+    const lessonHashes = hits.flatMap(({ item }) => (item.hash ? [item.hash] : []));
+    recordInjection(store.db, {
+      at: options.now,
+      session: by.session ?? null,
+      moment: 'recall',
+      shown: lessonHashes.length > 0,
+      lessonHashes,
+      considered: index.items.length,
+      dropped: Math.max(0, index.items.length - hits.length),
+      reasons: index.items.length > hits.length ? { below_top_k: index.items.length - hits.length } : {},
+    });
+  }
   return { query, space: space.name, hits };
 }

@@ -95,9 +95,14 @@ function isStanding(item: Visible): boolean {
   return lesson.kind === 'correction' && (lesson.seen > 1 || lesson.strength > 1);
 }
 
-/** What session start loads: the standing rules first, then the rest in the projection's order, at most `budget`. */
+/**
+ * What session start loads, at most `budget`: the standing rules first, the most often said first (a rule said
+ * three times is likelier to be needed again than one said twice), then the rest in the projection's order.
+ */
 export function sessionStartItems(visible: readonly Visible[], budget: number): Visible[] {
-  const standing = visible.filter(isStanding);
+  const seen = (item: Visible) => (item.type === 'lesson' ? item.lesson.seen : 0);
+  // Stable: on equal counts the projection's order (strength) stands.
+  const standing = visible.filter(isStanding).sort((a, b) => seen(b) - seen(a));
   const rest = visible.filter((item) => !isStanding(item));
   return [...standing, ...rest].slice(0, budget);
 }

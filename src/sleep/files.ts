@@ -47,6 +47,14 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
     `Slept at ${report.at} in the ${report.space} space; ${report.embedded} items embedded.`,
     ...(report.fallback ? ['', `Note: ${report.fallback}.`] : []),
     ...wordingLines(report),
+    ...(report.holdout
+      ? [
+          '',
+          report.holdout.share === 0
+            ? 'Holdout: off; every session gets the lessons that apply.'
+            : `Holdout: ${Math.round(report.holdout.share * 100)}% of sessions get no lessons, at random, to tell whether they help; so far ${report.holdout.held} sessions held out, ${report.holdout.shown} shown (remem doctor compares them; REMEM_HOLDOUT sets the share).`,
+        ]
+      : []),
     '',
     ...section(
       'Learned',

@@ -23,6 +23,8 @@ export interface WordingNote {
 export interface SleepReport {
   at: string;
   space: string;
+  /** The holdout's share of sessions, and the sessions it has held out and shown so far. */
+  holdout?: { share: number; held: number; shown: number };
   fallback: string | null;
   /** Null unless a wording model is configured. */
   wording: WordingNote | null;

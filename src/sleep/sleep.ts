@@ -2,6 +2,7 @@ import type { Clock, Config } from '../core/index.ts';
 import { RememError } from '../core/index.ts';
 import { toBlob, VectorSum } from '../embed/index.ts';
 import {
+  holdoutTally,
   type KeptSum,
   lastSleep,
   listLessons,
@@ -143,6 +144,7 @@ export async function sleep(store: Store, config: Config, clock: Clock): Promise
   const loaded = await loadNight(store, config, now);
   const { night } = loaded;
   const { report } = night;
+  report.holdout = { share: config.holdout, ...holdoutTally(store.db) };
   const sleepId = store.db.transaction(() => {
     putFresh(loaded);
     decayPass(night);

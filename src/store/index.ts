@@ -26,6 +26,7 @@ export {
   startIngestRun,
 } from './ingest-runs.ts';
 export {
+  holdoutTally,
   type Injection,
   type InjectionMoment,
   insertInjection,
@@ -97,6 +98,7 @@ export {
   relationsOf,
 } from './relations.ts';
 export {
+  approveLayer,
   deleteLayer,
   disableSharing,
   enableSharing,

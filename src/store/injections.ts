@@ -67,3 +67,19 @@ export function listInjections(db: Db, filter: { session?: string } = {}): (Inje
     reasons: JSON.parse(row.reasons) as Record<string, number>,
   }));
 }
+
+/**
+ * Sessions the holdout kept lessons from, and sessions shown them: a session counts as held out when a hook
+ * chose lessons for it and showed none (the holdout's doing), as shown when any hook showed it one.
+ */
+export function holdoutTally(db: Db): { held: number; shown: number } {
+  const row = db
+    .prepare(
+      `SELECT
+         COUNT(DISTINCT CASE WHEN shown = 1 THEN session END) AS shown,
+         COUNT(DISTINCT CASE WHEN shown = 0 AND lesson_hashes != '[]' THEN session END) AS held
+       FROM injections WHERE moment IN ('prompt', 'tool', 'stop') AND session IS NOT NULL`,
+    )
+    .get() as { shown: number; held: number };
+  return { held: row.held, shown: row.shown };
+}

@@ -9,6 +9,7 @@ import { sql as predictionTally } from './migrations/008-prediction-tally.ts';
 import { sql as vectorsInline } from './migrations/009-vectors-inline.ts';
 import { sql as lessonSums } from './migrations/010-lesson-sums.ts';
 import { sql as currentTallies } from './migrations/011-current-tallies.ts';
+import { sql as layerApprovals } from './migrations/012-layer-approvals.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -27,4 +28,5 @@ export const migrations: readonly string[] = [
   vectorsInline,
   lessonSums,
   currentTallies,
+  layerApprovals,
 ];

@@ -40,13 +40,15 @@ export interface StoredLayerLesson
   path: string;
   level: StoredLayerLevel;
   origin: string | null;
+  /** Whether the person approved this lesson of this layer; until then no agent is shown it. */
+  approved: boolean;
 }
 
 /** The lessons of one layer as read and checked now: they replace what was read before. */
 export function replaceLayerLessons(
   db: Db,
   path: string,
-  lessons: readonly Omit<StoredLayerLesson, 'row' | 'path' | 'level'>[],
+  lessons: readonly Omit<StoredLayerLesson, 'row' | 'path' | 'level' | 'approved'>[],
   at: string,
 ): void {
   const insert = db.prepare(
@@ -83,13 +85,28 @@ export function listLayerLessons(db: Db): StoredLayerLesson[] {
   return db
     .prepare(
       `SELECT ll.rowid AS row, ll.path, l.level, ll.hash, ll.kind, ll.text, ll.seen, ll.strength,
-         CASE WHEN ll.updated = '' THEN COALESCE(l.read_at, l.added_at) ELSE ll.updated END AS updated, ll.origin
+         CASE WHEN ll.updated = '' THEN COALESCE(l.read_at, l.added_at) ELSE ll.updated END AS updated, ll.origin,
+         EXISTS (SELECT 1 FROM layer_approvals a WHERE a.path = ll.path AND a.hash = ll.hash) AS approved
        FROM layer_lessons ll JOIN layers l ON l.path = ll.path
        WHERE ll.hash NOT IN (SELECT hash FROM tombstones)
          AND NOT EXISTS (SELECT 1 FROM records r WHERE r.kind = 'revoke' AND r.hash = ll.hash AND r.origin = ll.origin)
        ORDER BY CASE l.level WHEN 'common' THEN 0 ELSE 1 END, l.added_at, l.path, ll.rowid`,
     )
-    .all() as StoredLayerLesson[];
+    .all()
+    .map((row) => ({
+      ...(row as StoredLayerLesson),
+      approved: (row as { approved: number }).approved === 1,
+    }));
+}
+
+/** The person approves every lesson the layer holds now; returns how many were waiting. */
+export function approveLayer(db: Db, path: string, at: string): number {
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO layer_approvals (path, hash, approved_at)
+       SELECT path, hash, ? FROM layer_lessons WHERE path = ?`,
+    )
+    .run(at, path).changes;
 }
 
 /** Adds a layer, or moves it to another level. */
@@ -104,6 +121,7 @@ export function putLayer(db: Db, path: string, level: StoredLayerLevel, at: stri
 export function deleteLayer(db: Db, path: string): boolean {
   return db.transaction(() => {
     db.prepare('DELETE FROM layer_lessons WHERE path = ?').run(path);
+    db.prepare('DELETE FROM layer_approvals WHERE path = ?').run(path);
     return db.prepare('DELETE FROM layers WHERE path = ?').run(path).changes > 0;
   })();
 }

@@ -85,7 +85,8 @@ export function visibleToAgent(db: Db, options: { now: string; scope: ReadScope 
   );
   const layers = new Map<string, Instance[]>();
   for (const row of listLayerLessons(db)) {
-    if (judged.has(row.hash)) continue;
+    // A layer's lesson reaches an agent only once the person approved it (`remem layer approve`).
+    if (!row.approved || judged.has(row.hash)) continue;
     const entry: Instance['entry'] = {
       type: 'lesson',
       lesson: layerLesson(row, options.now),
@@ -135,7 +136,7 @@ export interface LayerLessonRow {
   layer: LayerRef;
   shown: boolean;
   /** `stronger_instance`: the same hash is shown from another instance; `judged_here`: this memory holds it and it does not hold. */
-  heldBecause: 'stronger_instance' | 'judged_here' | null;
+  heldBecause: 'stronger_instance' | 'judged_here' | 'pending_review' | null;
 }
 
 /**
@@ -163,7 +164,13 @@ export function layerLessonRows(
       lesson,
       layer: { level: row.level, source: row.path },
       shown,
-      heldBecause: shown ? null : shownHashes.has(row.hash) ? 'stronger_instance' : 'judged_here',
+      heldBecause: shown
+        ? null
+        : !row.approved
+          ? 'pending_review'
+          : shownHashes.has(row.hash)
+            ? 'stronger_instance'
+            : 'judged_here',
     };
   });
   return { rows, shownFrom };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiApp } from '../../src/api/index.ts';
 import { lessonHash, resolveConfig } from '../../src/core/index.ts';
 import { injectFromMemory } from '../../src/proxy/index.ts';
-import { openStore, putLayer, replaceLayerLessons } from '../../src/store/index.ts';
+import { approveLayer, openStore, putLayer, replaceLayerLessons } from '../../src/store/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
 
 const tempDir = useTempDirs();
@@ -32,6 +32,8 @@ function layered() {
     ],
     NOW,
   );
+  // The person approved the layer, as `remem layer approve` does.
+  approveLayer(store.db, '/layers/common.jsonl', NOW);
   return { home, config, store };
 }
 

@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
@@ -213,7 +213,9 @@ describe('events (protocol §0)', () => {
     const home = tempDir();
     const inbox = join(home, 'inbox.jsonl');
     writeFileSync(inbox, `${JSON.stringify({ kind: 'note', text: 'the build uses node 20' })}\n`);
-    expect(ingest(home, ['--claude', join(home, 'none')]).eventsStored).toBe(1);
+    // A Claude Code folder with no sessions yet: only the inbox has something to read.
+    mkdirSync(join(home, 'claude', 'projects'), { recursive: true });
+    expect(ingest(home, ['--claude', join(home, 'claude')]).eventsStored).toBe(1);
     expect(ingest(home, []).eventsStored).toBe(0);
     appendFileSync(
       inbox,

@@ -88,6 +88,9 @@ function composedHome() {
   writeFileSync(domain, [line('error', STAGING, 3), line('surprise', BUNDLER, 2), signed].join('\n'));
   expect(run(['layer', 'add', common, '--as', 'common', '--json']).json()).toMatchObject({ lessons: 2 });
   expect(run(['layer', 'add', domain, '--as', 'domain', '--json']).json()).toMatchObject({ lessons: 3 });
+  // What a layer adds waits for the person's review.
+  expect(run(['layer', 'approve', common, '--json']).json()).toMatchObject({ approved: 2 });
+  expect(run(['layer', 'approve', domain, '--json']).json()).toMatchObject({ approved: 3 });
   const prompt = () => run(['render', '--format', 'prompt', '--json']).json<{ text: string }>().text;
   const prime = (text: string, session: string) =>
     run(['prime'], NOW, {

@@ -36,6 +36,9 @@ describe('remem setup through the binary', () => {
 
     const wired = remem(['setup', ...agents], { home });
     expect(wired.code, wired.stderr).toBe(0);
+    // The holdout is said, with why and how to set it.
+    expect(wired.stdout).toContain('50% of sessions get no lessons, chosen at random');
+    expect(wired.stdout).toContain('REMEM_HOLDOUT=0');
     const settings = JSON.parse(readFileSync(join(user, '.claude', 'settings.json'), 'utf8'));
     expect(settings.model).toBe('opus');
     for (const event of ['UserPromptSubmit', 'Stop', 'PreToolUse', 'SessionEnd']) {

@@ -254,7 +254,8 @@ describe('key and layers', () => {
         lessons: 1,
         refused: 1,
         problem: null,
-        inUse: 1,
+        inUse: 0,
+        pendingReview: 1,
         readAt: expect.any(String),
       },
     ]);

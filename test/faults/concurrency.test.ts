@@ -51,9 +51,11 @@ describe('many processes on one store', () => {
         if (prime.answered) expect(prime.loggedMs).toBeLessThanOrEqual(HOOK_DEADLINE_MS);
       }
       const answered = trial.primes.filter((prime) => prime.answered).length;
-      expect(answered + trial.failedOpen).toBe(16);
-      // From the compiled index a hook answers at once; reading the store on a loaded machine, some may fail open.
-      if (!withoutIndex) expect(answered).toBe(16);
+      // Each hook answered, or logged in time that no lesson met its prompt, or failed open.
+      expect(answered + trial.silent + trial.failedOpen).toBe(16);
+      expect(answered).toBeGreaterThan(0);
+      // From the compiled index a hook decides at once; reading the store on a loaded machine, some may fail open.
+      if (!withoutIndex) expect(answered + trial.silent).toBe(16);
     },
     120_000,
   );

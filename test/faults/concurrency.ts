@@ -66,6 +66,8 @@ export interface ConcurrencyTrial {
   failures: string[];
   /** Hooks that printed nothing and logged nothing: stopped by their deadline. */
   failedOpen: number;
+  /** Hooks that logged their choice in time and chose nothing: no lesson met the prompt. */
+  silent: number;
   /** Any mention of a busy or locked database, anywhere a user would see it. */
   busy: string[];
   /** Primes that chose lessons and have no row in the hooks' log, or no audit row after the nightly job. */
@@ -230,6 +232,7 @@ export async function concurrencyTrial(
   const logged = readPrimeLog(home);
   const unlogged: string[] = [];
   let failedOpen = 0;
+  let silent = 0;
   for (const prime of outcomes) {
     const row = logged.find((entry) => entry.session === prime.session);
     prime.loggedMs = row?.ms ?? null;
@@ -239,6 +242,7 @@ export async function concurrencyTrial(
     if (prime.answered && (row?.ms ?? 0) > HOOK_DEADLINE_MS)
       failures.push(`prime ${prime.session}: answered after ${row?.ms} ms`);
     if (!prime.answered && row === undefined) failedOpen++;
+    if (!prime.answered && row !== undefined && row.lessonHashes.length === 0) silent++;
   }
   const nightly = await runRemem(['run'], { home, now: LATER });
   check('run', nightly);
@@ -256,6 +260,7 @@ export async function concurrencyTrial(
   return {
     primes: outcomes,
     failedOpen,
+    silent,
     failures,
     busy,
     unlogged,

@@ -62,7 +62,12 @@ export const agentPaths: AgentPath[] = [
       const store = openStore(home);
       try {
         const config = resolveConfig({ REMEM_HOME: home, HOME: home });
-        const answer = await recall(store, config, query, { k: 100, now, scope: { project } });
+        const answer = await recall(store, config, query, {
+          k: 100,
+          now,
+          scope: { project },
+          by: { agent: true },
+        });
         return answer.hits.map(({ item }) => ({
           kind: item.type,
           text: item.type === 'episode' ? `${item.title}\n${item.text}` : item.text,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultParams, type EmbedConfig, lessonHash, resolveConfig } from '../../src/core/index.ts';
 import { recall } from '../../src/recall/index.ts';
 import {
+  approveLayer,
   insertRelation,
   openStore,
   putLayer,
@@ -38,6 +39,8 @@ function layerOf(store: Store, path: string, level: 'common' | 'domain', lessons
     })),
     day(0),
   );
+  // The person approved the layer, as `remem layer approve` does.
+  approveLayer(store.db, path, day(0));
 }
 
 const shown = (visible: Visible[]) =>
@@ -161,6 +164,7 @@ describe('the prime index in a model space', () => {
       k: 3,
       now: day(1),
       scope: { project: null },
+      by: { agent: false, touch: false },
     });
     expect(recalled.space).toBe('ollama:test-embed');
     expect(recalled.hits.map((hit) => hit.item.text)).toEqual(['The linter fails on generated files.']);

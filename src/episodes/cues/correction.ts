@@ -13,7 +13,8 @@ export const CORRECTION_OPENING: RuleSet = /* @__PURE__ */ ruleSet('CORRECTION_O
     patterns: [
       // "no" opens a rejection in English, Spanish, Italian and Portuguese alike, but not "no thanks", "no sé".
       /^(?:no|nope|nah|nein|não)(?![ ,.!]{0,3}(?:thanks|thank you|sorry|problem|worries|rush|idea|preference|sé|se|tengo|hay|merci|grazie|gracias))/,
-      /^(?:stop|wait|hold on|undo|revert|wrong|incorrect|not quite|not like (?:that|this)|actually,? no)(?=[ ,.!?-]|$)/,
+      // "stop the dev server" asks for an act on a thing; "stop", "stop it", "stop doing that" reject one.
+      /^(?:stop(?! (?:the|a|an|my|all|both|these|those) )|wait|hold on|undo|revert|wrong|incorrect|not quite|not like (?:that|this)|actually,? no)(?=[ ,.!?-]|$)/,
       /^(?:that|this|it)(?:'s| is| was)(?:n't| not) (?:it|right|correct|what)/,
       /^(?:(?:um+|uh+|hmm+|well)\W{0,5})?instead/,
     ],
@@ -21,13 +22,17 @@ export const CORRECTION_OPENING: RuleSet = /* @__PURE__ */ ruleSet('CORRECTION_O
   {
     lang: 'fr',
     examples: ['dev-msg-0236', 'dev-msg-0276'],
-    patterns: [/^(?:non|attends|arrête|stop)(?! merci)/],
+    patterns: [/^(?:non|attends|arrête|stop(?! (?:the|a|an|my|le|la|les|un|une|mon|ma) ))(?! merci)/],
   },
   { lang: 'es', examples: [], patterns: [/^(?:espera|alto)(?=[ ,.!])/] },
   { lang: 'it', examples: [], patterns: [/^(?:aspetta|fermati|ferma)(?=[ ,.!])/] },
   { lang: 'de', examples: [], patterns: [/^(?:halt|stopp|warte|falsch)(?=[ ,.!])/] },
   { lang: 'ru', examples: [], patterns: [/^(?:нет|стоп|стой|погоди|подожди)(?! спасибо)/] },
-  { lang: 'pl', examples: [], patterns: [/^(?:nie|stop|czekaj|zaczekaj)(?=[ ,.!])(?! (?:wiem|dziękuję))/] },
+  {
+    lang: 'pl',
+    examples: [],
+    patterns: [/^(?:nie|stop(?! (?:the|a|an|my) )|czekaj|zaczekaj)(?=[ ,.!])(?! (?:wiem|dziękuję))/],
+  },
   {
     lang: 'zh',
     examples: [],
@@ -273,7 +278,11 @@ export const NOT_CORRECTION: RuleSet = /* @__PURE__ */ ruleSet('NOT_CORRECTION',
   {
     lang: 'en',
     examples: ['dev-msg-0032', 'dev-msg-0210', 'dev-msg-0231'],
-    patterns: [/^for the code present, we get this error/],
+    patterns: [
+      /^for the code present, we get this error/,
+      // An order to work a running thing ("stop the dev server and start it again with --inspect") is a request.
+      /^(?:please )?(?:stop|start|restart|kill|rerun|run|launch) (?:the|a|an|my|your) [\w -]{0,30}(?:server|process|container|service|app|watcher|daemon|worker|emulator|simulator)\b/,
+    ],
   },
 ]);
 
@@ -371,4 +380,25 @@ export const BARE_FIX: RuleSet = /* @__PURE__ */ ruleSet('BARE_FIX', () => [
     patterns: [/^(?:please )?fix(?: it| this| that)?(?: please)?[.!]*$/],
   },
   { lang: 'zh', examples: [], patterns: [/^(?:修复|修一下|改一下|修)(?:吧)?[.!。]*$/] },
+]);
+
+/**
+ * The person states a standing rule of the project right after the agent acted: "always …", "never …", "we
+ * never use X here", "use X, not Y", "X only please", "we already depend on X", "put new X in path/". Said
+ * after the agent's turn, a rule of the house is a correction of what the agent did or was about to do.
+ */
+export const CONVENTION: RuleSet = /* @__PURE__ */ ruleSet('CONVENTION', () => [
+  {
+    lang: 'en',
+    examples: [],
+    patterns: [
+      /^(?:(?:and|also|again|remember|reminder|note)[:,]? )?(?:please )?(?:always|never) \w+/,
+      /\bwe (?:never|always|don't|do not|only) (?:use|do|write|put|call|add|commit|push|run|store|import|export)\b/,
+      /\b(?:use|prefer|with) [\w@./-]+,? (?:not|instead of|rather than|over) [\w@./-]+/,
+      /\b[\w-]+ \w+ only,? please\b|\bonly [\w-]+ (?:exports?|imports?|quotes|tabs|spaces)\b/,
+      /\bwe (?:already )?(?:depend on|have|use) [\w@./-]+ (?:for|already)\b|\bwe already (?:depend on|use|have)\b/,
+      /^(?:please )?put (?:new |all |the |any )?[\w -]{1,30} (?:in|into|under) [\w./-]+\//,
+      /^(?:please )?use (?:conventional commits|named exports|absolute imports|relative imports|tabs|spaces)\b/,
+    ],
+  },
 ]);

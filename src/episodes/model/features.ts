@@ -1,0 +1,118 @@
+/**
+ * The features the learned correction detector reads of a person's message and of the agent's turn before it,
+ * hashed into a fixed number of dimensions. General, not cited: character trigrams (they carry across languages
+ * and scripts), the message's words and word pairs, its opening words, its shape (a question, a pasted log, code,
+ * its length), the words the agent's turn ended on, how that turn handed back, and which rule of the hand-written
+ * set fired, read as one more feature rather than as a verdict.
+ */
+
+/** One hashed feature: its dimension and value. */
+export interface Feature {
+  index: number;
+  value: number;
+}
+
+/** What the detector reads: at most this much of the message, and of the end of the agent's turn. */
+export const SAID_CHARS = 400;
+export const BEFORE_CHARS = 400;
+const MAX_WORDS = 80;
+
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a over UTF-16 code units, continued from `h`. */
+function fnv(text: string, h = FNV_OFFSET): number {
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h;
+}
+
+/** A feature's dimension: FNV-1a of its name, into `dims` (a power of two). */
+function hash(text: string, dims: number): number {
+  return (fnv(text) >>> 0) & (dims - 1);
+}
+
+/** "c:" hashed once: each trigram continues from here, with no string built for it. */
+const TRIGRAM_SEED = fnv('c:');
+
+function flat(text: string): string {
+  return text.toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const LOG_LINE =
+  /(?:error|exception|traceback|failed|fatal|panic|warning|undefined|cannot|not found|\bat\s+\S+:\d+|line \d+|exit code)/iu;
+
+/** The agent said it was done or that something now works (a few languages; the model weighs it). */
+const CLAIM =
+  /\b(?:fixed|done|resolved|should (?:now )?work|now works|works now|is working|implemented|updated|completed|all (?:tests )?pass|successfully|ready)\b|✅|listo|corregido|funciona|修正|完了|hecho|fertig|behoben|terminé|corrigé/iu;
+/** The message says something is wrong, still, again, or not so (a few languages; the model weighs it). */
+const DENIAL =
+  /\b(?:no|not|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|won'?t|can'?t|never|still|again|wrong|instead|stop|why did|why are|same (?:error|issue|problem)|broken|nope)\b|sigue|todavía|otra vez|noch|immer noch|encore|toujours|まだ|違う|还是|不对|hala|yine/iu;
+
+function words(text: string): string[] {
+  return (text.match(WORD) ?? []).slice(0, MAX_WORDS);
+}
+
+/** The hand-back kinds and rule names the caller found, given as context: the features stay free of detect.ts. */
+export interface Context {
+  /** How the agent's turn before handed back ('offer', 'waiting', 'question') or null. */
+  handback: string | null;
+  /** The hand-written rule that fired on the message, or null. */
+  rule: string | null;
+}
+
+export function featuresOf(said: string, before: string, context: Context, dims: number): Feature[] {
+  const values = new Map<number, number>();
+  const add = (name: string, value: number) => {
+    const index = hash(name, dims);
+    values.set(index, (values.get(index) ?? 0) + value);
+  };
+  const message = flat(said.slice(0, SAID_CHARS * 2)).slice(0, SAID_CHARS);
+  const padded = ` ${message} `;
+  const grams = Math.max(1, padded.length - 2);
+  const gramWeight = 1 / Math.sqrt(grams);
+  for (let i = 0; i + 3 <= padded.length; i++) {
+    let h = TRIGRAM_SEED;
+    for (let k = i; k < i + 3; k++) {
+      h ^= padded.charCodeAt(k);
+      h = Math.imul(h, 0x01000193);
+    }
+    const index = (h >>> 0) & (dims - 1);
+    values.set(index, (values.get(index) ?? 0) + gramWeight);
+  }
+  const said_ = words(message);
+  const wordWeight = 1 / Math.sqrt(Math.max(1, said_.length));
+  for (let i = 0; i < said_.length; i++) {
+    add(`w:${said_[i]}`, wordWeight);
+    if (i + 1 < said_.length) add(`b:${said_[i]} ${said_[i + 1]}`, wordWeight);
+  }
+  add(`f1:${said_[0] ?? ''}`, 1);
+  add(`f2:${said_.slice(0, 2).join(' ')}`, 1);
+  const agent = words(flat(before.slice(-BEFORE_CHARS * 2)).slice(-BEFORE_CHARS));
+  const agentWeight = 0.5 / Math.sqrt(Math.max(1, agent.length));
+  for (const word of agent) add(`a:${word}`, agentWeight);
+  add(`a-last:${agent.slice(-2).join(' ')}`, 0.5);
+  add(agent.length === 0 ? 'no-agent' : 'agent', 1);
+  add(`hb:${context.handback ?? 'none'}`, 1);
+  add(`rule:${context.rule ?? 'none'}`, 1);
+  // What the message does to what the agent just claimed or asked: the crosses carry what the words alone do not.
+  const claimed = CLAIM.test(before.slice(-BEFORE_CHARS * 2));
+  const denies = DENIAL.test(message);
+  const state = `${claimed ? 'claimed' : 'no-claim'}/${context.handback ?? 'none'}`;
+  add(`x:${state}`, 1);
+  add(`x:${state}/f1:${said_[0] ?? ''}`, 1);
+  add(`x:${state}/denies:${denies}`, 1);
+  add(`x:${state}/question:${said.includes('?')}`, 1);
+  add(`x:denies:${denies}/len:${Math.min(6, Math.floor(Math.log2(said.length + 1)) >> 1)}`, 1);
+  add(`len:${Math.min(12, Math.floor(Math.log2(said.length + 1)))}`, 1);
+  if (said.includes('?')) add('question', 1);
+  if (said.includes('!')) add('exclaim', 1);
+  if (/```|`[^`\n]+`/u.test(said)) add('code', 1);
+  const lines = said.split('\n').slice(0, 40);
+  const logShare = lines.filter((line) => LOG_LINE.test(line)).length / lines.length;
+  add(`log:${Math.round(logShare * 4)}`, 1);
+  if (lines.length > 3) add('multiline', 1);
+  return [...values].map(([index, value]) => ({ index, value }));
+}

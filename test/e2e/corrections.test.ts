@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { remem } from '../helpers/remem.ts';
+import { claudeSession, type Step } from './sessions.ts';
+
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
+/** Plain corrections a person makes, each right after the agent did something else. */
+const CORRECTIONS = [
+  'please use p-retry, we already depend on it',
+  'always store timestamps in UTC',
+  'we never use axios here, use the built-in fetch',
+  'named exports only please',
+  'put new endpoints in src/api/routes/, one file each',
+  'use conventional commits',
+  'again: use pnpm not npm',
+  'please use pnpm, not npm — this repo has a pnpm lockfile',
+];
+/** An instruction, not a correction. */
+const INSTRUCTION = 'stop the dev server and start it again with --inspect';
+
+describe('corrections a new user makes become episodes; instructions do not', () => {
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('each plain correction after the agent acted is an episode, and the order to restart a server is not', () => {
+    const home = tempDir('remem-corrections-');
+    const claude = join(tempDir('remem-corrections-src-'), 'claude');
+    const steps: Step[] = [{ user: 'add retries to the payment client and a new orders endpoint' }];
+    for (const said of [...CORRECTIONS, INSTRUCTION]) {
+      steps.push({
+        agent:
+          "I've added the retry logic with axios and a custom backoff helper, committed it, and it should work now.",
+      });
+      steps.push({ user: said });
+    }
+    claudeSession(claude, '/tmp/remem-corrections-project', 'sess-c', '2026-11-10T10:00:00.000Z', steps);
+    const ingested = remem(['ingest', '--claude', claude], { home, now: '2026-11-10T12:00:00.000Z' });
+    expect(ingested.code, ingested.stderr).toBe(0);
+    const listed = remem(['episodes', '--kind', 'correction', '--json'], {
+      home,
+      now: '2026-11-10T12:00:00.000Z',
+    });
+    expect(listed.code, listed.stderr).toBe(0);
+    const saids = listed.json<{ episodes: { said: string | null }[] }>().episodes.map((e) => e.said);
+    for (const said of CORRECTIONS) expect(saids, said).toContain(said);
+    expect(saids).not.toContain(INSTRUCTION);
+  });
+});

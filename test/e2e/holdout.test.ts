@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/home.ts';
+import { remem } from '../helpers/remem.ts';
+
+const tempDir = useTempDirs();
+
+describe('the holdout is visible', () => {
+  it('remem doctor and the morning report say the share, the sessions held out and shown, and the comparison so far', () => {
+    const home = tempDir();
+    const event = JSON.stringify({
+      kind: 'correction',
+      said: 'no, this project uses uv, not pip',
+      agent_did: "I'll install it with pip install requests.",
+      session: 's0',
+      cwd: '/tmp/remem-holdout-project',
+      at: '2026-11-01T10:00:00.000Z',
+    });
+    expect(
+      remem(['ingest', '--events', '-'], { home, input: `${event}\n`, now: '2026-11-01T23:00:00.000Z' }).code,
+    ).toBe(0);
+    expect(remem(['sleep'], { home, now: '2026-11-02T04:00:00.000Z' }).code).toBe(0);
+    // Sixteen sessions ask about the same thing; the default holdout keeps the lesson from some of them.
+    for (let n = 0; n < 16; n++) {
+      const primed = remem(['prime'], {
+        home,
+        now: '2026-11-02T09:00:00.000Z',
+        input: JSON.stringify({
+          hook_event_name: 'UserPromptSubmit',
+          session_id: `holdout-${n}`,
+          transcript_path: '/dev/null',
+          cwd: '/tmp/remem-holdout-project',
+          prompt: 'install requests with pip install',
+        }),
+      });
+      expect(primed.code).toBe(0);
+    }
+    // The nightly job moves the hooks' logs into the audit, then sleeps.
+    expect(remem(['run'], { home, now: '2026-11-03T04:00:00.000Z' }).code).toBe(0);
+    const doctor = remem(['doctor', '--json'], { home, now: '2026-11-03T05:00:00.000Z' });
+    expect(doctor.code, doctor.stderr).toBe(0);
+    const { holdout } = doctor.json<{
+      holdout: { share: number; sessionsHeld: number; sessionsShown: number };
+    }>();
+    expect(holdout.share).toBe(0.5);
+    expect(holdout.sessionsHeld).toBeGreaterThan(0);
+    expect(holdout.sessionsShown).toBeGreaterThan(0);
+    expect(holdout.sessionsHeld + holdout.sessionsShown).toBe(16);
+    const text = remem(['doctor'], { home, now: '2026-11-03T05:00:00.000Z' }).stdout;
+    expect(text).toContain('Holdout: 50% of sessions get no lessons');
+    expect(text).toContain(
+      `So far ${holdout.sessionsHeld} sessions held out, ${holdout.sessionsShown} shown lessons.`,
+    );
+    expect(text).toMatch(/A primed lesson met again in its session: shown .*, held out /);
+    const morning = readFileSync(join(home, 'morning.md'), 'utf8');
+    expect(morning).toContain(
+      `so far ${holdout.sessionsHeld} sessions held out, ${holdout.sessionsShown} shown`,
+    );
+  });
+
+  it('npm start on a fresh machine reads the bundled examples, reports, and says the holdout', () => {
+    const home = tempDir();
+    const started = remem(['run', '--or-examples'], { home });
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).toContain('reading the bundled example sessions instead');
+    expect(started.stdout).toContain('Holdout: 50% of sessions get no lessons');
+  });
+});
