@@ -10,10 +10,16 @@ export const doctorCommand: CommandSpec = {
   name: 'doctor',
   summary: "what is wired, what ran last and when, the store's health, the hooks' latencies and failures",
   async run(context) {
-    const [setup, { openStore, lastIngestRun, lastSleep }, { readHookTimings }] = await Promise.all([
+    const [
+      setup,
+      { openStore, lastIngestRun, lastSleep, rawFileSources },
+      { readHookTimings },
+      { formatSources },
+    ] = await Promise.all([
       import('../setup/index.ts'),
       import('../store/index.ts'),
       import('../prime/index.ts'),
+      import('./status-run.ts'),
     ]);
     const wiring = setup.inspectWiring(setup.setupEnvFrom(context.config), setup.createProcessRunner());
     const store = openStore(context.config.home);
@@ -21,9 +27,11 @@ export const doctorCommand: CommandSpec = {
     let ingest: unknown;
     let slept: { at: string; space: string } | null;
     let schema: number;
+    let sources: ReturnType<typeof rawFileSources>;
     let holdout: import('../measure/index.ts').HoldoutSummary;
     const { holdoutSummary, holdoutLines } = await import('../measure/index.ts');
     try {
+      sources = rawFileSources(store.db);
       holdout = holdoutSummary(store, context.config.params, context.config.holdout);
       health = String(store.db.pragma('quick_check', { simple: true }));
       ingest = lastIngestRun(store.db) ?? null;
@@ -49,6 +57,7 @@ export const doctorCommand: CommandSpec = {
       health,
       lastIngest: ingest,
       lastSleep: slept,
+      sources,
       wiring,
       hooks,
       holdout,
@@ -56,6 +65,7 @@ export const doctorCommand: CommandSpec = {
     const lines = [
       `Memory: ${context.config.home} (schema ${schema}); store check: ${health}`,
       `Last ingest: ${(ingest as { finishedAt?: string } | null)?.finishedAt ?? 'never'}; last sleep: ${slept ? `${slept.at} (${slept.space})` : 'never'}`,
+      ...formatSources(sources),
       hooks.recent === 0
         ? 'Hooks: none logged since the last run (each `remem run` moves their log into the audit)'
         : `Hooks (the last ${hooks.recent} logged): p50 ${hooks.p50 ?? '—'} ms, p95 ${hooks.p95 ?? '—'} ms, max ${hooks.max ?? '—'} ms, ${hooks.failures} failed or timed out`,

@@ -1,8 +1,9 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RememError, UsageError } from '../core/index.ts';
 import { type IngestReport, ingest, ingestFromRaw } from '../episodes/index.ts';
 import { openStore } from '../store/index.ts';
+import { rulesToEvents } from '../stream/index.ts';
 import type { Context } from './command.ts';
 import { progressFor } from './progress.ts';
 
@@ -18,18 +19,33 @@ export async function runIngest(
   try {
     const now = context.clock.iso();
     if (flags.fromRaw) return ingestFromRaw(store, { now, onProgress: progress.update });
-    const named = flags.claude.length + flags.codex.length + flags.events.length > 0;
+    const named =
+      flags.claude.length +
+        flags.codex.length +
+        flags.gemini.length +
+        flags.opencode.length +
+        flags.events.length +
+        flags.import.length >
+      0;
     const stdinEvents = flags.events.includes('-') ? await context.readStdin() : undefined;
     for (const file of flags.events) {
       if (file !== '-' && !existsSync(file))
         throw new RememError('not_found', `no such events file: ${file}`);
     }
+    const importedRules = flags.import.map((named) => {
+      const file = resolve(named);
+      if (!existsSync(file)) throw new RememError('not_found', `no such rules file: ${named}`);
+      return { file, bytes: rulesToEvents(readFileSync(file, 'utf8'), file, dirname(file)) };
+    });
     return await ingest(store, {
       now,
       claudeDirs: named ? flags.claude.map((dir) => resolve(dir)) : [context.config.claudeDir],
       codexDirs: named ? flags.codex.map((dir) => resolve(dir)) : [context.config.codexHome],
+      geminiDirs: named ? flags.gemini.map((dir) => resolve(dir)) : [context.config.geminiDir],
+      opencodeDirs: named ? flags.opencode.map((dir) => resolve(dir)) : [context.config.opencodeDir],
       eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
       ...(stdinEvents ? { stdinEvents } : {}),
+      importedRules,
       onProgress: progress.update,
     });
   } finally {
@@ -66,12 +82,24 @@ export function formatBytes(bytes: number): string {
 export interface IngestFlags {
   claude: string[];
   codex: string[];
+  gemini: string[];
+  opencode: string[];
   events: string[];
+  /** Rules files (CLAUDE.md, AGENTS.md, .cursorrules) read as the person's notes for the project they sit in. */
+  import: string[];
   fromRaw: boolean;
 }
 
 export function checkIngestFlags(context: Context, flags: IngestFlags): void {
-  if (flags.fromRaw && (flags.claude.length || flags.codex.length || flags.events.length)) {
+  if (
+    flags.fromRaw &&
+    (flags.claude.length ||
+      flags.codex.length ||
+      flags.gemini.length ||
+      flags.opencode.length ||
+      flags.events.length ||
+      flags.import.length)
+  ) {
     throw new UsageError('--from-raw reads only the archive; it takes no other source');
   }
   if (flags.events.filter((file) => file === '-').length > 1)
@@ -82,9 +110,15 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
 }
 
 /** The agent folders a person named on the command line: each must be there, and be the agent's own. */
-export function checkNamedFolders(flags: Pick<IngestFlags, 'claude' | 'codex'>): void {
+export function checkNamedFolders(
+  flags: Pick<IngestFlags, 'claude' | 'codex' | 'gemini' | 'opencode'>,
+): void {
   for (const dir of flags.claude) checkAgentFolder(dir, '--claude', 'projects', '~/.claude');
   for (const dir of flags.codex) checkAgentFolder(dir, '--codex', 'sessions', '~/.codex');
+  for (const dir of flags.gemini) checkAgentFolder(dir, '--gemini', 'tmp', '~/.gemini');
+  for (const dir of flags.opencode) {
+    if (!existsSync(resolve(dir))) throw new RememError('not_found', `--opencode ${dir}: no such folder`);
+  }
 }
 
 /**

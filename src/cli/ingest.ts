@@ -11,8 +11,24 @@ export const ingestCommand: CommandSpec = {
     },
     { flags: '--codex <dir>', description: 'a Codex home (holding sessions/); repeatable', parse: 'list' },
     {
+      flags: '--gemini <dir>',
+      description: 'a Gemini CLI folder (holding tmp/<project>/chats/); repeatable',
+      parse: 'list',
+    },
+    {
+      flags: '--opencode <dir>',
+      description: 'an OpenCode data folder (holding opencode.db, read only); repeatable',
+      parse: 'list',
+    },
+    {
       flags: '--events <file>',
       description: 'a JSON Lines file of events, or - for standard input',
+      parse: 'list',
+    },
+    {
+      flags: '--import <file>',
+      description:
+        "a person's rules file (CLAUDE.md, AGENTS.md, .cursorrules) read as their notes for its project; repeatable",
       parse: 'list',
     },
     { flags: '--from-raw', description: 'rebuild every episode from the archive under raw/' },
@@ -27,11 +43,14 @@ export const ingestCommand: CommandSpec = {
     const named = {
       claude: (options['claude'] as string[] | undefined) ?? [],
       codex: (options['codex'] as string[] | undefined) ?? [],
+      gemini: (options['gemini'] as string[] | undefined) ?? [],
+      opencode: (options['opencode'] as string[] | undefined) ?? [],
     };
     checkNamedFolders(named);
     const report = await runIngest(context, {
       ...named,
       events: (options['events'] as string[] | undefined) ?? [],
+      import: (options['import'] as string[] | undefined) ?? [],
       fromRaw: options['fromRaw'] === true,
     });
     if (options['learn'] !== true) return { json: report, text: formatIngestReport(report) };

@@ -41,6 +41,8 @@ export async function runNightly(context: Context, options: { orExamples: boolea
     now: context.clock.iso(),
     claudeDirs: [config.claudeDir],
     codexDirs: [config.codexHome],
+    geminiDirs: [config.geminiDir],
+    opencodeDirs: [config.opencodeDir],
     eventFiles: [],
   });
   const examples = options.orExamples && found.length === 0;
@@ -51,10 +53,13 @@ export async function runNightly(context: Context, options: { orExamples: boolea
       ? {
           claude: [join(examplesDir, 'claude')],
           codex: [join(examplesDir, 'codex')],
+          gemini: [],
+          opencode: [],
           events: [],
+          import: [],
           fromRaw: false,
         }
-      : { claude: [], codex: [], events: [], fromRaw: false };
+      : { claude: [], codex: [], gemini: [], opencode: [], events: [], import: [], fromRaw: false };
     const ingest = await runIngest(context, flags, home);
     const store = openStore(home);
     try {

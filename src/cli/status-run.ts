@@ -6,8 +6,10 @@ import {
   type IngestRun,
   lastIngestRun,
   openStore,
+  rawFileSources,
   rawFileTotals,
   SCHEMA_VERSION,
+  type SourceTally,
 } from '../store/index.ts';
 import { formatBytes } from './ingest-run.ts';
 
@@ -17,6 +19,8 @@ export interface Status {
   knownSchemaVersion: number;
   episodes: Record<string, number>;
   files: number;
+  /** Each agent's transcripts read: files, sessions, last read. */
+  sources: SourceTally[];
   bytesRead: number;
   archiveBytes: number;
   storeBytes: number;
@@ -56,6 +60,7 @@ export function collectStatus(home: string): Status {
       knownSchemaVersion: SCHEMA_VERSION,
       episodes: countEpisodesByKind(store.db),
       files: totals.files,
+      sources: rawFileSources(store.db),
       bytesRead: totals.bytes,
       archiveBytes: folderSize(join(home, 'raw')),
       storeBytes,
@@ -76,6 +81,7 @@ export function formatStatus(status: Status): string {
     `Hand-backs recorded: ${status.offers}`,
     `Files read: ${status.files} (${formatBytes(status.bytesRead)}); archive: ${formatBytes(status.archiveBytes)}; store: ${formatBytes(status.storeBytes)}`,
   ];
+  lines.push(...formatSources(status.sources));
   if (status.lastIngest) {
     lines.push(
       `Last ingest: ${status.lastIngest.finishedAt}, ${status.lastIngest.filesRead} files, ${status.lastIngest.warnings} lines skipped`,
@@ -85,4 +91,16 @@ export function formatStatus(status: Status): string {
     }
   }
   return lines.join('\n');
+}
+
+/** One line per source: its files, sessions and last read. */
+export function formatSources(sources: readonly SourceTally[]): string[] {
+  if (sources.length === 0) return ['Sources: none read yet'];
+  return [
+    'Sources:',
+    ...sources.map(
+      (source) =>
+        `  ${source.agent.padEnd(12)} ${source.files} files, ${source.sessions} sessions, last read ${source.lastRead}`,
+    ),
+  ];
 }

@@ -40,6 +40,10 @@ export interface Config {
   claudeDir: string;
   /** Codex's home (`CODEX_HOME`, else ~/.codex). */
   codexHome: string;
+  /** Gemini CLI's folder (`$GEMINI_CLI_HOME/.gemini`, else ~/.gemini). */
+  geminiDir: string;
+  /** OpenCode's data folder (`$XDG_DATA_HOME/opencode`, else ~/.local/share/opencode), holding `opencode.db`. */
+  opencodeDir: string;
   userHome: string;
   params: Params;
   /** Diagnostics on stderr, even where a command is otherwise silent (a hook). */
@@ -219,6 +223,11 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     wording: resolveWording(env, file, params.wording.timeoutMs),
     claudeDir: expandHome(env['CLAUDE_CONFIG_DIR'] ?? join(userHome, '.claude'), userHome),
     codexHome: expandHome(env['CODEX_HOME'] ?? join(userHome, '.codex'), userHome),
+    geminiDir: join(expandHome(env['GEMINI_CLI_HOME'] || userHome, userHome), '.gemini'),
+    opencodeDir: join(
+      expandHome(env['XDG_DATA_HOME'] || join(userHome, '.local', 'share'), userHome),
+      'opencode',
+    ),
     userHome,
     params,
     debug: Boolean(env['REMEM_DEBUG']),

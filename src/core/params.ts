@@ -64,6 +64,12 @@ export const defaultParams = {
      * several times its size (a 63 MB line took 2.8 GB), and a turn worth a lesson is far shorter.
      */
     maxLineBytes: 16 * 1024 * 1024,
+    /**
+     * How long a read of an agent's own SQLite store waits on a lock the agent holds. OpenCode's store is in WAL
+     * mode, where readers never wait; another mode's write lock lasts a transaction. Short: a night that cannot
+     * read a store says so and reads it the next time.
+     */
+    agentStoreBusyMs: 2000,
   },
   commons: { maxRecords: 1000, maxBytes: 256 * 1024, confirmations: 3, fadeDays: 90 },
   gossip: {

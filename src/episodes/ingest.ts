@@ -9,6 +9,7 @@ import {
   insertTurnsJson,
   listRawFilesOfSession,
   markSessionStale,
+  readOpencodeSessions,
   recordIngestWarning,
   replaceSessionEpisodes,
   replaceSessionOffers,
@@ -18,20 +19,28 @@ import {
   startIngestRun,
   turnsOfFile,
 } from '../store/index.ts';
-import { assemble, discoverTranscripts, openCompressor, type Turn } from '../stream/index.ts';
+import {
+  assemble,
+  discoverTranscripts,
+  openCompressor,
+  opencodeSessionLines,
+  type Turn,
+} from '../stream/index.ts';
 import { type Derived, deriveEpisodes } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import { openTurnParser } from './turn-parser.ts';
 
-export type SourceAgent = 'claude-code' | 'codex' | 'proxy' | 'events';
+export type SourceAgent = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'proxy' | 'events';
 
 export interface Source {
   path: string;
   agent: SourceAgent;
-  /** Bytes given directly (standard input) rather than read from `path`. */
+  /** Bytes given directly (standard input, or the lines made of an agent store's rows) rather than read from `path`. */
   bytes?: Buffer;
+  /** Why the store holding this source could not be read; the run warns and goes on. */
+  unreadable?: string;
 }
 
 export interface IngestOptions {
@@ -40,9 +49,15 @@ export interface IngestOptions {
   claudeDirs: string[];
   /** Codex homes (each holding `sessions/`). */
   codexDirs: string[];
+  /** Gemini CLI folders (each holding `tmp/<project hash>/chats/`). */
+  geminiDirs?: string[];
+  /** OpenCode data folders (each holding `opencode.db`). */
+  opencodeDirs?: string[];
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
+  /** A person's written rules files (CLAUDE.md, AGENTS.md, .cursorrules), read as events (`rulesToEvents`). */
+  importedRules?: { file: string; bytes: Buffer }[];
   onProgress?: (progress: { done: number; total: number; file: string }) => void;
 }
 
@@ -124,8 +139,13 @@ function emptyReport(): IngestReport {
 
 /** The files an ingest reads: every transcript found, the inbox, and the event files named. */
 export function listSources(home: string, options: IngestOptions): Source[] {
-  const found = discoverTranscripts({ claudeDirs: options.claudeDirs, codexDirs: options.codexDirs });
+  const found = discoverTranscripts({
+    claudeDirs: options.claudeDirs,
+    codexDirs: options.codexDirs,
+    geminiDirs: options.geminiDirs ?? [],
+  });
   const sources: Source[] = found.map((file) => ({ path: file.path, agent: file.agent }));
+  for (const dir of options.opencodeDirs ?? []) sources.push(...opencodeSources(dir));
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {
     for (const name of readdirSync(proxyLogs).sort()) {
@@ -139,7 +159,33 @@ export function listSources(home: string, options: IngestOptions): Source[] {
     const digest = createHash('sha256').update(options.stdinEvents).digest('hex').slice(0, 16);
     sources.push({ path: `stdin:${digest}`, agent: 'events', bytes: options.stdinEvents });
   }
+  for (const rules of options.importedRules ?? []) {
+    const digest = createHash('sha256').update(rules.bytes).digest('hex').slice(0, 16);
+    sources.push({ path: `import:${rules.file}#${digest}`, agent: 'events', bytes: rules.bytes });
+  }
   return sources;
+}
+
+/** OpenCode's stores in a data folder (`opencode.db`, and `opencode-<channel>.db`), one source per session. */
+function opencodeSources(dir: string): Source[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => /^opencode(-[A-Za-z0-9._-]+)?\.db$/.test(name));
+  } catch {
+    return [];
+  }
+  return names.sort().flatMap((name): Source[] => {
+    const path = join(dir, name);
+    try {
+      return readOpencodeSessions(path).map((rows) => ({
+        path: `${path}#${rows.id}`,
+        agent: 'opencode',
+        bytes: opencodeSessionLines(rows),
+      }));
+    } catch (error) {
+      return [{ path, agent: 'opencode', unreadable: (error as Error).message }];
+    }
+  });
 }
 
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'SQLITE_FULL']);

@@ -7,8 +7,10 @@ import {
   codexReader,
   forEachLine,
   forEachLineRange,
+  geminiCliReader,
   type LineResult,
   type LongLines,
+  opencodeReader,
   parseEventLine,
   proxyLogReader,
   type Reader,
@@ -22,6 +24,8 @@ import type { IngestWarning, Source, SourceAgent } from './ingest.ts';
 export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   'claude-code': claudeCodeReader,
   codex: codexReader,
+  'gemini-cli': geminiCliReader,
+  opencode: opencodeReader,
   proxy: proxyLogReader,
 };
 

@@ -20,25 +20,11 @@ function incrementOf(
   prior: RawFile | undefined,
   warn: (w: IngestWarning) => void,
 ): Increment | null {
-  if (source.bytes) {
-    if (prior) return null;
-    const bytes = source.bytes;
-    const endsOpen = bytes.length > 0 && bytes[bytes.length - 1] !== 10;
-    return {
-      restarted: false,
-      start: 0,
-      firstLine: 0,
-      bytes,
-      parseFrom: 0,
-      mark: {
-        offset: bytes.length,
-        lines: countLines(bytes) + (endsOpen ? 1 : 0),
-        prefixHash: createHash('sha256').update(bytes).digest('hex'),
-      },
-      size: bytes.length,
-      mtimeMs: 0,
-    };
+  if (source.unreadable !== undefined) {
+    warn({ file: source.path, reason: `not read: ${source.unreadable}` });
+    return null;
   }
+  if (source.bytes) return givenIncrement(source.bytes, prior);
   let stat: { size: number; mtimeMs: number };
   try {
     stat = statSync(source.path);
@@ -64,6 +50,37 @@ function incrementOf(
     });
   }
   return increment;
+}
+
+/**
+ * What given bytes add to what was read of them before: the part past the last read when the part read is unchanged
+ * (the same SHA-256), else all of them again. Null when nothing was added.
+ */
+function givenIncrement(all: Buffer, prior: RawFile | undefined): Increment | null {
+  const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const kept =
+    prior !== undefined &&
+    prior.offset <= all.length &&
+    hashOf(all.subarray(0, prior.offset)) === prior.prefixHash;
+  if (kept && prior.offset === all.length) return null;
+  const start = kept ? prior.offset : 0;
+  const firstLine = kept ? prior.lines : 0;
+  const bytes = all.subarray(start);
+  const endsOpen = bytes.length > 0 && bytes[bytes.length - 1] !== 10;
+  return {
+    restarted: prior !== undefined && !kept,
+    start,
+    firstLine,
+    bytes,
+    parseFrom: 0,
+    mark: {
+      offset: all.length,
+      lines: firstLine + countLines(bytes) + (endsOpen ? 1 : 0),
+      prefixHash: hashOf(all),
+    },
+    size: all.length,
+    mtimeMs: 0,
+  };
 }
 
 /** How many files are read, and their compression started, ahead of the one being parsed. */

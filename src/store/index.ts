@@ -1,3 +1,4 @@
+export { type OpencodeSessionRows, readOpencodeSessions } from './agent-stores.ts';
 export {
   type AuditAction,
   type AuditActor,
@@ -71,7 +72,9 @@ export {
   listRawFilesOfSession,
   markSessionStale,
   type RawFile,
+  rawFileSources,
   rawFileTotals,
+  type SourceTally,
   saveRawFile,
   staleSessions,
 } from './raw-files.ts';

@@ -86,6 +86,23 @@ export function rawFileTotals(db: Db): { files: number; bytes: number } {
   };
 }
 
+/** Per agent: the files read, the sessions they hold, and when one was last read. */
+export interface SourceTally {
+  agent: string;
+  files: number;
+  sessions: number;
+  lastRead: string;
+}
+
+export function rawFileSources(db: Db): SourceTally[] {
+  return db
+    .prepare(
+      `SELECT agent, COUNT(*) AS files, COUNT(DISTINCT session) AS sessions, MAX(read_at) AS lastRead
+       FROM raw_files GROUP BY agent ORDER BY agent`,
+    )
+    .all() as SourceTally[];
+}
+
 export function markSessionStale(db: Db, agent: string, session: string): void {
   db.prepare('INSERT OR IGNORE INTO stale_sessions (agent, session) VALUES (?, ?)').run(agent, session);
 }

@@ -14,10 +14,12 @@ import type { Conversation, Turn } from './types.ts';
  * - Pieces of one reply (same `messageId`) become one reply, where the first piece stood.
  * - A compaction boundary and the summary right after it become one compaction.
  * - A line that appears twice (same uuid), and `link` turns once the chain has been followed.
+ * - Gemini CLI's records: a message written again (same `record`) keeps only its last copy, where the first
+ *   stood; a rewind drops the record it names and every record after it (all of them when it names none known).
  */
 export function assemble(agent: string, session: string, turns: readonly Turn[]): Conversation {
   const cwd = turns.find((turn) => turn.cwd !== undefined)?.cwd ?? null;
-  const live = liveTurns(turns).filter((turn) => turn.type !== 'link');
+  const live = liveTurns(latestRecords(turns)).filter((turn) => turn.type !== 'link');
   const items = joinCompactions(joinReplies(dropEchoes(live)));
   return { agent, session, cwd, items };
 }
@@ -176,4 +178,29 @@ function joinCompactions(turns: readonly Turn[]): Turn[] {
     }
   }
   return out;
+}
+
+function latestRecords(turns: readonly Turn[]): readonly Turn[] {
+  if (!turns.some((turn) => turn.record !== undefined || turn.rewindTo !== undefined)) return turns;
+  // Each slot is a turn without a record, or the latest copy of one record's turns; a Map keeps first positions.
+  const slots = new Map<string | Turn, Turn[]>();
+  for (const turn of turns) {
+    if (turn.rewindTo !== undefined) {
+      const keys = [...slots.keys()];
+      const at = keys.indexOf(turn.rewindTo);
+      for (const key of at === -1 ? keys : keys.slice(at)) slots.delete(key);
+      continue;
+    }
+    if (turn.record === undefined) {
+      slots.set(turn, [turn]);
+      continue;
+    }
+    const copy = slots.get(turn.record);
+    // A new copy starts at its first part; further parts of the same line join it.
+    if (copy === undefined || (turn.part === 0 && copy[0]?.line !== turn.line)) {
+      if (copy === undefined) slots.set(turn.record, [turn]);
+      else copy.splice(0, copy.length, turn);
+    } else copy.push(turn);
+  }
+  return [...slots.values()].flat();
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 export interface FoundTranscript {
   path: string;
-  agent: 'claude-code' | 'codex';
+  agent: 'claude-code' | 'codex' | 'gemini-cli';
 }
 
 /** Folders under a Claude Code project that hold no transcripts. */
@@ -11,10 +11,15 @@ const CLAUDE_SKIPPED = new Set(['tool-results', 'memory']);
 
 /**
  * The transcripts on this machine: `<claudeDir>/projects/**\/*.jsonl` (subagents' files included)
- * and `<codexHome>/sessions/**\/rollout-*.jsonl` and `<codexHome>/archived_sessions/`.
+ * and `<codexHome>/sessions/**\/rollout-*.jsonl` and `<codexHome>/archived_sessions/`, and
+ * `<geminiDir>/tmp/<project hash>/chats/session-*.jsonl`.
  * A missing folder yields nothing; the result is sorted by path.
  */
-export function discoverTranscripts(opts: { claudeDirs: string[]; codexDirs: string[] }): FoundTranscript[] {
+export function discoverTranscripts(opts: {
+  claudeDirs: string[];
+  codexDirs: string[];
+  geminiDirs?: string[];
+}): FoundTranscript[] {
   const found = new Map<string, FoundTranscript['agent']>();
   for (const dir of opts.claudeDirs) {
     walk(
@@ -30,7 +35,36 @@ export function discoverTranscripts(opts: { claudeDirs: string[]; codexDirs: str
       walk(join(dir, sub), isRollout, new Set(), (path) => found.set(path, 'codex'));
     }
   }
+  for (const dir of opts.geminiDirs ?? []) {
+    for (const project of subfolders(join(dir, 'tmp'))) {
+      // Subagents' sessions sit in a folder named after their parent's full id, which the parent's file name
+      // does not hold: they are not read (docs/formats/gemini-cli.md).
+      const chats = join(dir, 'tmp', project, 'chats');
+      const isSession = (name: string) => name.startsWith('session-') && name.endsWith('.jsonl');
+      for (const name of files(chats)) if (isSession(name)) found.set(join(chats, name), 'gemini-cli');
+    }
+  }
   return [...found.keys()].sort().map((path) => ({ path, agent: found.get(path) ?? 'claude-code' }));
+}
+
+function subfolders(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+function files(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
 }
 
 /** Depth-first over a folder, following symbolic links but entering each real folder once. */

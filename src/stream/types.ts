@@ -21,6 +21,13 @@ export interface TurnBase {
    * the response-item copy is marked so `assemble` keeps one.
    */
   echo?: boolean;
+  /**
+   * Formats that write a whole message again as it grows (Gemini CLI): the message's id. A later copy replaces
+   * every turn of the earlier one, where the earlier one stood.
+   */
+  record?: string;
+  /** The conversation was rewound: the record with this id and every later one are dropped (Gemini CLI). */
+  rewindTo?: string;
   /** The transcript the turn was read from; set by ingest when it loads turns, never by a reader. */
   file?: string;
 }

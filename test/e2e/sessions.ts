@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 
 /** One step of a session, in the words a person would use to tell it. */
 export type Step =
@@ -71,4 +72,246 @@ export function claudeSession(
   const file = join(folder, `${session}.jsonl`);
   writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
   return file;
+}
+
+/**
+ * A Gemini CLI session of `steps`, as its chat recording writes one (docs/formats/gemini-cli.md): a metadata line,
+ * then each message whole, written again under the same id when its tool calls are added or end, and a `$set` of
+ * `lastUpdated` after each message. Written under `<geminiDir>/tmp/<project hash>/chats/`. Gemini CLI records no
+ * interruption, so a step `interrupted` has no Gemini form.
+ */
+export function geminiSession(
+  geminiDir: string,
+  projectHash: string,
+  session: string,
+  start: string,
+  steps: readonly Step[],
+): string {
+  const folder = join(geminiDir, 'tmp', projectHash, 'chats');
+  mkdirSync(folder, { recursive: true });
+  const at = (index: number) => new Date(Date.parse(start) + index * 60_000).toISOString();
+  const records: unknown[] = [
+    { sessionId: session, projectHash, startTime: start, lastUpdated: start, kind: 'main' },
+  ];
+  type Call = { id: string; name: string; args: unknown; status: string; result: unknown; timestamp: string };
+  let current: { id: string; type: 'gemini'; content: string; toolCalls: Call[]; timestamp: string } | null =
+    null;
+  const write = (message: unknown, index: number) => {
+    records.push(JSON.parse(JSON.stringify(message)));
+    records.push({ $set: { lastUpdated: at(index) } });
+  };
+  const response = (call: Call, response: Record<string, string>) => [
+    { functionResponse: { id: call.id, name: call.name, response } },
+  ];
+  const settle = (id: string, status: string, error: string) => {
+    const call = current?.toolCalls.find((candidate) => candidate.id === id);
+    if (!call) throw new Error(`no call ${id} to settle`);
+    call.status = status;
+    call.result = response(call, { error });
+  };
+  steps.forEach((step, index) => {
+    const id = `${session}-${index}`;
+    if ('user' in step) {
+      current = null;
+      write({ id, timestamp: at(index), type: 'user', content: [{ text: step.user }] }, index);
+    } else if ('agent' in step) {
+      current = { id, timestamp: at(index), type: 'gemini', content: step.agent, toolCalls: [] };
+      write({ ...current, thoughts: [], tokens: null, model: 'gemini-2.5-pro' }, index);
+    } else if ('call' in step) {
+      current ??= { id, timestamp: at(index), type: 'gemini', content: '', toolCalls: [] };
+      const call: Call = {
+        id: step.call.id,
+        name: step.call.name,
+        args: step.call.input,
+        status: 'success',
+        result: null,
+        timestamp: at(index),
+      };
+      call.result = response(call, { output: '' });
+      current.toolCalls.push(call);
+      write(current, index);
+    } else if ('failed' in step) {
+      settle(step.failed, 'error', step.text);
+      write(current, index);
+    } else if ('refused' in step) {
+      settle(step.refused, 'cancelled', '[Operation Cancelled] Reason: User denied execution.');
+      write(current, index);
+    } else {
+      throw new Error('Gemini CLI records no interruption');
+    }
+  });
+  const file = join(folder, `session-${start.slice(0, 16).replace(/:/g, '-')}-${session.slice(0, 8)}.jsonl`);
+  writeFileSync(file, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
+  return file;
+}
+
+export const PNPM =
+  'no, use pnpm not npm: this repo is a pnpm workspace and npm install breaks its lockfile every time';
+export const FAILURE = [
+  'Exit code 1',
+  'CACError: Unknown option `--grep`',
+  '    at Command.checkUnknownOptions (file:///tmp/p/node_modules/cac/dist/index.mjs:404:17)',
+].join('\n');
+
+/**
+ * The turns of the lessons fixture session (test/e2e/lessons.test.ts) without the interruption Claude Code writes
+ * after a refusal, for telling the same session in each agent's format.
+ */
+export const STEPS: Step[] = [
+  { user: 'add lodash to the project' },
+  { agent: "I'll add it with npm install lodash now." },
+  { user: PNPM },
+  { agent: 'Understood. I will also add zod for the validation.' },
+  {
+    call: {
+      id: 't1',
+      name: 'run_shell_command',
+      input: { command: 'pnpm add zod', description: 'Install zod' },
+    },
+  },
+  { refused: 't1' },
+  { user: 'we use valibot here, not zod' },
+  { agent: 'Running the matching tests.' },
+  {
+    call: {
+      id: 't2',
+      name: 'run_shell_command',
+      input: { command: 'npx vitest --grep export', description: 'Run the export tests' },
+    },
+  },
+  { failed: 't2', text: FAILURE },
+  {
+    call: {
+      id: 't3',
+      name: 'run_shell_command',
+      input: { command: 'npx vitest --grep export', description: 'Run the export tests again' },
+    },
+  },
+  { failed: 't3', text: FAILURE },
+  { agent: 'vitest has no --grep option; I used -t instead and the tests pass.' },
+];
+
+export interface Episode {
+  kind: string;
+  agent: string;
+  session: string;
+  title: string;
+  text: string;
+  said?: string | null;
+  agentBefore?: string | null;
+}
+
+/** What an episode says, without where it was read. */
+export function gist(episodes: readonly Episode[]) {
+  return episodes
+    .filter((episode) => episode.kind !== 'session')
+    .map(({ kind, title, text, said, agentBefore }) => ({ kind, title, text, said, agentBefore }))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+/** The columns of OpenCode's store that Remem reads (session.sql.ts), created as OpenCode's migrations make them. */
+const OPENCODE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS session (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, parent_id TEXT, slug TEXT NOT NULL,
+  directory TEXT NOT NULL, title TEXT NOT NULL, version TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, time_created INTEGER NOT NULL,
+  time_updated INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS part (id TEXT PRIMARY KEY, message_id TEXT NOT NULL, session_id TEXT NOT NULL,
+  time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);`;
+
+const OPENCODE_REJECTED = 'The user rejected permission to use this specific tool call.';
+
+/**
+ * An OpenCode session of `steps` in `<dataDir>/opencode.db` (docs/formats/opencode.md): a message row per prompt
+ * and per answer, the words and tool calls as part rows, a call's state updated in place as it ends.
+ */
+export function opencodeSession(
+  dataDir: string,
+  project: string,
+  session: string,
+  start: string,
+  steps: readonly Step[],
+): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, 'opencode.db');
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.exec(OPENCODE_SCHEMA);
+    const at = (index: number) => Date.parse(start) + index * 60_000;
+    db.prepare(
+      'INSERT INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(session, 'global', 'slug', project, 'a session', '1.14.0', at(0), at(0));
+    const addMessage = db.prepare(
+      'INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?)',
+    );
+    const addPart = db.prepare(
+      'INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const setPart = db.prepare('UPDATE part SET data = ?, time_updated = ? WHERE id = ?');
+    const setMessage = db.prepare('UPDATE message SET data = ?, time_updated = ? WHERE id = ?');
+    let assistant: { id: string; data: Record<string, unknown> } | null = null;
+    const calls = new Map<string, { part: string; data: Record<string, unknown> }>();
+    let parts = 0;
+    const part = (message: string, index: number, data: Record<string, unknown>) => {
+      const id = `prt_${session}_${String(parts++).padStart(4, '0')}`;
+      addPart.run(id, message, session, at(index), at(index), JSON.stringify(data));
+      return id;
+    };
+    const newAssistant = (index: number) => {
+      const id = `msg_${session}_${String(index).padStart(4, '0')}`;
+      const data = {
+        role: 'assistant',
+        time: { created: at(index) },
+        modelID: 'm',
+        providerID: 'p',
+        mode: 'build',
+      };
+      addMessage.run(id, session, at(index), at(index), JSON.stringify(data));
+      return { id, data };
+    };
+    steps.forEach((step, index) => {
+      if ('user' in step) {
+        assistant = null;
+        const id = `msg_${session}_${String(index).padStart(4, '0')}`;
+        addMessage.run(
+          id,
+          session,
+          at(index),
+          at(index),
+          JSON.stringify({ role: 'user', time: { created: at(index) } }),
+        );
+        part(id, index, { type: 'text', text: step.user });
+      } else if ('agent' in step) {
+        assistant = newAssistant(index);
+        part(assistant.id, index, { type: 'text', text: step.agent });
+      } else if ('call' in step) {
+        assistant ??= newAssistant(index);
+        const data = {
+          type: 'tool',
+          callID: step.call.id,
+          tool: step.call.name,
+          state: { status: 'completed', input: step.call.input, output: '', title: '', metadata: {} },
+        };
+        calls.set(step.call.id, { part: part(assistant.id, index, data), data });
+      } else if ('failed' in step || 'refused' in step) {
+        const id = 'failed' in step ? step.failed : step.refused;
+        const call = calls.get(id);
+        if (!call) throw new Error(`no call ${id} to settle`);
+        const input = (call.data['state'] as { input: unknown }).input;
+        const error = 'failed' in step ? step.text : OPENCODE_REJECTED;
+        call.data = { ...call.data, state: { status: 'error', input, error } };
+        setPart.run(JSON.stringify(call.data), at(index), call.part);
+      } else {
+        assistant ??= newAssistant(index);
+        assistant.data = {
+          ...assistant.data,
+          error: { name: 'MessageAbortedError', data: { message: 'aborted' } },
+        };
+        setMessage.run(JSON.stringify(assistant.data), at(index), assistant.id);
+      }
+    });
+  } finally {
+    db.close();
+  }
+  return path;
 }
