@@ -152,6 +152,13 @@ export function formatNightly(result: NightlyResult): string {
   lines.push(`lessons.jsonl: ${result.lessonsFile} lessons`);
   for (const problem of result.problems) lines.push(`Not done: ${problem}`);
   lines.push('', formatStatus(result.status));
+  // What to do next, said once at the end, where a first run's reader looks.
+  lines.push(
+    '',
+    result.examples
+      ? 'Next: work with your agent as usual, then run `npm start` (or `remem run`) again to learn from your own sessions; `remem setup` wires your agents so that they are shown what was learned.'
+      : 'Next: `remem lessons` lists what was learned (`remem forget ID` vetoes one); `remem setup` wires your agents, if you have not; `remem doctor` checks it all.',
+  );
   return lines.join('\n');
 }
 

@@ -65,6 +65,7 @@ describe("a person's first hour: the holdout said, npm start, setup that says wh
     expect(started.code, started.stderr).toBe(0);
     expect(started.stdout).toContain('reading the bundled example sessions instead');
     expect(started.stdout).toContain('Holdout: 50% of sessions get no lessons');
+    expect(started.stdout.trim().split('\n').at(-1)).toMatch(/^Next: .*remem setup/);
   });
 
   it('setup that cannot schedule the nightly job exits 1, says what took effect, and leaves no folder behind', () => {
