@@ -11,7 +11,7 @@ export function writeAtomically(path: string, text: string): void {
 }
 
 function bullet(line: LessonLine, extra = ''): string {
-  return `- [${line.kind}] ${line.text} (strength ${line.strength.toFixed(2)}, seen ${line.seen}${extra})`;
+  return `- #${line.id} [${line.kind}] ${line.text} (strength ${line.strength.toFixed(2)}, seen ${line.seen}${extra})`;
 }
 
 function section(title: string, lines: string[]): string[] {
@@ -66,7 +66,9 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
     ),
     ...section(
       'Merged into themes',
-      report.merged.map((merge) => bullet(merge.into, `, took in lesson ${merge.from.join(', ')}`)),
+      report.merged.map((merge) =>
+        bullet(merge.into, `, took in ${merge.from.map((id) => `#${id}`).join(', ')}`),
+      ),
     ),
     ...section(
       'Said otherwise: lessons of one subject that disagree',

@@ -86,6 +86,8 @@ describe('sleep, replayed over weeks through REMEM_NOW', () => {
     expect(lesson?.strength).toBeLessThan(2.0);
     const report = readFileSync(join(home, 'morning.md'), 'utf8');
     expect(report).toContain('Confirmed');
+    // Each lesson is named by the id remem lessons and remem forget take.
+    expect(report).toMatch(/^- #\d+ \[correction\] /m);
   });
 
   it('a prediction that nothing meets fails after 14 days', () => {
