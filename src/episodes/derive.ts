@@ -114,7 +114,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
           turn.queued || agentTurn.interrupted || !before.trim()
             ? null
             : classifyHandback(tail(before, CLOSING_CHARS));
-        const detected = detectCorrection(turn.text, tail(before, 600));
+        const detected = detectCorrection(turn.text, tail(before, 600), handback?.kind ?? null);
         let hit = detected;
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
         if (

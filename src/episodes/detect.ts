@@ -92,14 +92,19 @@ function isBareLog(normalized: string): boolean {
  * it and how that turn handed back. Its threshold was chosen out-of-fold, grouped by repository, so that the
  * rules and the model together are as precise as the rules alone on rows the rules were not written from.
  */
-export function detectCorrection(said: string, agentBefore?: string): CueHit | null {
+export function detectCorrection(
+  said: string,
+  agentBefore?: string,
+  /** How the agent's turn handed back, when the caller classified it already (ingest does). */
+  handback?: string | null,
+): CueHit | null {
   const rule = ruleCorrection(said, agentBefore);
   if (rule) return rule;
   // What the rules know is not a correction stays one for the model too: a known request, or a plain yes or no
   // to the agent's offer or question.
   if (firstHit(cues.notCorrection, normalizeLines(said))) return null;
   const before = agentBefore ?? '';
-  const context = correctionContext(said, before, rule);
+  const context = correctionContext(said, before, rule, handback);
   if (context.handback !== null && context.handback !== 'waiting' && classifyAnswer(said) !== 'other')
     return null;
   const score = correctionProbability(said, before, context);
@@ -109,17 +114,19 @@ export function detectCorrection(said: string, agentBefore?: string): CueHit | n
 }
 
 /** What the learned detector reads beside the words: how the agent's turn handed back, and the rule that fired. */
-export function correctionContext(said: string, before: string, rule = ruleCorrection(said, before)) {
-  // The closing of the agent's turn, as ingest gives it (`derive.ts`): fitted and run on the same text.
-  const closing = before.slice(-CONTEXT_CHARS);
+export function correctionContext(
+  said: string,
+  before: string,
+  rule = ruleCorrection(said, before),
+  handback?: string | null,
+) {
   return {
-    handback: closing.trim() ? (classifyHandback(closing)?.kind ?? null) : null,
+    // classifyHandback reads the turn's closing 1,500 characters, as ingest does for its offers.
+    handback:
+      handback !== undefined ? handback : before.trim() ? (classifyHandback(before)?.kind ?? null) : null,
     rule: rule?.rule ?? null,
   };
 }
-
-/** How much of the agent's turn before a message the correction detector reads for its hand-back. */
-const CONTEXT_CHARS = 600;
 
 /**
  * The hand-written rules alone: an opening "no", "that's not what I asked", "it still doesn't work", "you do

@@ -4,8 +4,8 @@
  * precision when they were fitted.
  */
 import weightsFile from './correction.json' with { type: 'json' };
-import { type Context, featuresOf } from './features.ts';
-import { type Fitted, probability } from './fit.ts';
+import { type Context, visitFeatures } from './features.ts';
+import type { Fitted } from './fit.ts';
 
 export interface CorrectionWeights {
   format: 'remem-correction-model';
@@ -32,7 +32,12 @@ function model(): { model: Fitted; weights: CorrectionWeights } {
 /** The probability that `said`, after the agent's `before`, corrects the agent. */
 export function correctionProbability(said: string, before: string, context: Context): number {
   const { model: fitted, weights } = model();
-  return probability(fitted, featuresOf(said, before, context, weights.dims));
+  let sum = fitted.bias;
+  const w = fitted.weights;
+  visitFeatures(said, before, context, weights.dims, (index, value) => {
+    sum += (w[index] ?? 0) * value;
+  });
+  return 1 / (1 + Math.exp(-sum));
 }
 
 export function correctionThreshold(): number {

@@ -33,8 +33,11 @@ function hash(text: string, dims: number): number {
   return (fnv(text) >>> 0) & (dims - 1);
 }
 
-/** "c:" hashed once: each trigram continues from here, with no string built for it. */
+/** Prefixes hashed once: each feature of the kind continues from here, with no string built for it. */
 const TRIGRAM_SEED = fnv('c:');
+const WORD_SEED = fnv('w:');
+const PAIR_SEED = fnv('b:');
+const AGENT_SEED = fnv('a:');
 
 function flat(text: string): string {
   return text.toLowerCase().replace(/\s+/gu, ' ').trim();
@@ -63,12 +66,27 @@ export interface Context {
   rule: string | null;
 }
 
+/** The features as a list, each dimension once (hashes that collide add up): what fitting reads. */
 export function featuresOf(said: string, before: string, context: Context, dims: number): Feature[] {
   const values = new Map<number, number>();
-  const add = (name: string, value: number) => {
-    const index = hash(name, dims);
+  visitFeatures(said, before, context, dims, (index, value) => {
     values.set(index, (values.get(index) ?? 0) + value);
-  };
+  });
+  return [...values].map(([index, value]) => ({ index, value }));
+}
+
+/**
+ * Each feature in turn, as a dimension and a value, with nothing collected: scoring is a sum over them, so
+ * ingest scores a message without building a list or a map for it.
+ */
+export function visitFeatures(
+  said: string,
+  before: string,
+  context: Context,
+  dims: number,
+  visit: (index: number, value: number) => void,
+): void {
+  const add = (name: string, value: number) => visit(hash(name, dims), value);
   const message = flat(said.slice(0, SAID_CHARS * 2)).slice(0, SAID_CHARS);
   const padded = ` ${message} `;
   const grams = Math.max(1, padded.length - 2);
@@ -79,20 +97,21 @@ export function featuresOf(said: string, before: string, context: Context, dims:
       h ^= padded.charCodeAt(k);
       h = Math.imul(h, 0x01000193);
     }
-    const index = (h >>> 0) & (dims - 1);
-    values.set(index, (values.get(index) ?? 0) + gramWeight);
+    visit((h >>> 0) & (dims - 1), gramWeight);
   }
   const said_ = words(message);
   const wordWeight = 1 / Math.sqrt(Math.max(1, said_.length));
+  const mask = dims - 1;
   for (let i = 0; i < said_.length; i++) {
-    add(`w:${said_[i]}`, wordWeight);
-    if (i + 1 < said_.length) add(`b:${said_[i]} ${said_[i + 1]}`, wordWeight);
+    visit((fnv(said_[i]!, WORD_SEED) >>> 0) & mask, wordWeight);
+    if (i + 1 < said_.length)
+      visit((fnv(said_[i + 1]!, fnv(' ', fnv(said_[i]!, PAIR_SEED))) >>> 0) & mask, wordWeight);
   }
   add(`f1:${said_[0] ?? ''}`, 1);
   add(`f2:${said_.slice(0, 2).join(' ')}`, 1);
   const agent = words(flat(before.slice(-BEFORE_CHARS * 2)).slice(-BEFORE_CHARS));
   const agentWeight = 0.5 / Math.sqrt(Math.max(1, agent.length));
-  for (const word of agent) add(`a:${word}`, agentWeight);
+  for (const word of agent) visit((fnv(word, AGENT_SEED) >>> 0) & mask, agentWeight);
   add(`a-last:${agent.slice(-2).join(' ')}`, 0.5);
   add(agent.length === 0 ? 'no-agent' : 'agent', 1);
   add(`hb:${context.handback ?? 'none'}`, 1);
@@ -114,5 +133,4 @@ export function featuresOf(said: string, before: string, context: Context, dims:
   const logShare = lines.filter((line) => LOG_LINE.test(line)).length / lines.length;
   add(`log:${Math.round(logShare * 4)}`, 1);
   if (lines.length > 3) add('multiline', 1);
-  return [...values].map(([index, value]) => ({ index, value }));
 }
