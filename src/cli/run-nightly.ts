@@ -149,7 +149,8 @@ export function formatNightly(result: NightlyResult): string {
       lines.push(`Rendered the personal lessons into ${result.render.agentsFile}`);
     for (const veto of result.render.vetoed) lines.push(`Vetoed: the owner deleted ${veto.file}`);
   }
-  lines.push(`lessons.jsonl: ${result.lessonsFile} lessons`);
+  // Not the count of lessons kept: those that reach no agent (held, merged, archived) are not in it.
+  lines.push(`lessons.jsonl: the ${result.lessonsFile} lessons agents may be shown now`);
   for (const problem of result.problems) lines.push(`Not done: ${problem}`);
   lines.push('', formatStatus(result.status));
   // What to do next, said once at the end, where a first run's reader looks.
