@@ -42,6 +42,19 @@ function slowestCall<T>(inputs: readonly T[], call: (input: T) => unknown): numb
   return worst;
 }
 
+/** Precision and recall of the reminder on offers, and how many replies that wait for the person it reminds. */
+function stopReminder(rows: readonly Record<string, string>[]): string {
+  const fires = (row: Record<string, string>) => classifyHandback(row['reply_tail'] ?? '')?.kind === 'offer';
+  const isOffer = (row: Record<string, string>) => row['label'] === 'handback' && row['subtype'] === 'offer';
+  const offers = rows.filter(isOffer).length;
+  const fired = rows.filter(fires);
+  const right = fired.filter(isOffer).length;
+  const waiting = rows.filter((row) => row['label'] === 'handback' && row['subtype'] === 'waiting');
+  const wrong = waiting.filter(fires).length;
+  const ratio = (k: number, n: number) => (n === 0 ? '–' : (k / n).toFixed(2));
+  return `P ${ratio(right, fired.length)} R ${ratio(right, offers)} on ${offers} offers; waiting reminded ${wrong} of ${waiting.length} (${waiting.length ? Math.round((wrong / waiting.length) * 100) : 0}%)`;
+}
+
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { data: { type: 'string' } } });
   const dir = findDataDir(values.data);
@@ -53,6 +66,14 @@ export async function run(args: string[]): Promise<void> {
   console.log(formatTable(scoreAll(dir)));
   console.log('\nOn the second batch, never seen by the rules:\n');
   console.log(formatTable(scoreAll(join(dir, 'batch2'))));
+  console.log(
+    '\nThe Stop reminder: it fires on a reply that hands back with an offer, and must not on one waiting for what only the person has:\n',
+  );
+  for (const [name, folder] of [
+    ['first batch (in-sample)', dir],
+    ['second batch', join(dir, 'batch2')],
+  ] as const)
+    console.log(`${name}: ${stopReminder(readRows(folder, 'handbacks'))}`);
 
   const messages = readRows(dir, 'messages').map((row) => ({
     said: row['said'] ?? '',
