@@ -54,7 +54,19 @@ export const setupCommand: CommandSpec = {
     const code = failed.length > 0 ? 1 : 0;
     if (code === 1)
       text += `Not done: the nightly job is not scheduled (${failed.map((outcome) => outcome.message).join('; ')}). Everything else listed above took effect; run \`remem run\` once a day yourself, or schedule it, until it is.\n`;
-    if (options['remove'] === true) return { json: { plan, result }, text, code };
+    if (options['remove'] === true) {
+      // Everything Remem wrote for those agents goes too: lesson files, managed blocks, the folders it made.
+      const { removeRendered } = await import('../render/index.ts');
+      const named = options['agent'] as string[] | undefined;
+      const removed: string[] = [];
+      for (const agent of ['claude-code', 'codex'] as const) {
+        if (named && !named.includes(agent)) continue;
+        removed.push(...removeRendered(context.config.home, agent));
+      }
+      if (removed.length)
+        text += `Took out what Remem wrote where agents read (${removed.length} files and folders), each file as it was before.\n`;
+      return { json: { plan, result, removed }, text, code };
+    }
     const share = Math.round(context.config.holdout * 100);
     const holdout =
       share === 0

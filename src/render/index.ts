@@ -8,4 +8,10 @@ export {
   visibleLines,
 } from './formats.ts';
 export { BEGIN, END, withBlock, withoutBlock } from './managed-block.ts';
-export { type RenderReport, renderMemory, sessionStartItems } from './render.ts';
+export {
+  type RenderAgent,
+  type RenderReport,
+  removeRendered,
+  renderMemory,
+  sessionStartItems,
+} from './render.ts';

@@ -1,11 +1,20 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Config, Lesson } from '../core/index.ts';
 import type { Store } from '../store/index.ts';
 import { forget, recordInjection, type Visible, visibleToAgent } from '../truth/index.ts';
 import { autoMemoryDirectory, claudeMemoryFolder } from './claude-folder.ts';
 import { lessonTitle, visibleLines } from './formats.ts';
-import { withBlock, withoutBlock } from './managed-block.ts';
+import { BEGIN, END, withBlock, withoutBlock } from './managed-block.ts';
 
 /** What Claude Code loads of MEMORY.md at session start. */
 const INDEX_LINES = 200;
@@ -29,7 +38,17 @@ export interface RenderReport {
 interface Manifest {
   /** Every lesson file written, by path, with its lesson's hash. */
   files: Record<string, string>;
+  /**
+   * Every file Remem put a managed block into, by path: for which agent, whether Remem created the file, and
+   * the separator it put before the block, so that taking the block out gives the file back byte for byte.
+   */
+  blocks?: Record<string, { agent: RenderAgent; created: boolean; separator: string }>;
+  /** Every memory folder Remem had to create, by path, with the first folder of it that did not exist. */
+  folders?: Record<string, string>;
 }
+
+/** The agents render writes for: Claude Code's memory folders, Codex's AGENTS.md. */
+export type RenderAgent = 'claude-code' | 'codex';
 
 function readManifest(home: string): Manifest {
   const path = join(home, 'render.json');
@@ -38,6 +57,25 @@ function readManifest(home: string): Manifest {
   } catch {
     return { files: {} };
   }
+}
+
+/** The separator `withBlock` puts before a block it appends to `text`. */
+function separatorFor(text: string): string {
+  return text === '' ? '' : text.endsWith('\n\n') ? '' : text.endsWith('\n') ? '\n' : '\n\n';
+}
+
+/** Notes, before a block first goes into `path`, what taking it out must restore. */
+function noteBlock(
+  manifest: Manifest,
+  path: string,
+  agent: RenderAgent,
+  existing: string,
+  had: boolean,
+): void {
+  if (existing.includes(BEGIN)) return;
+  manifest.blocks ??= {};
+  const known = manifest.blocks[path];
+  manifest.blocks[path] = { agent, created: known ? known.created : !had, separator: separatorFor(existing) };
 }
 
 function writeAtomically(path: string, text: string): void {
@@ -113,7 +151,11 @@ function writeFolder(
   manifest: Manifest,
   written: Set<string>,
 ): RenderTarget & { shown: Visible[] } {
-  mkdirSync(folder, { recursive: true });
+  const created = mkdirSync(folder, { recursive: true });
+  if (created !== undefined) {
+    manifest.folders ??= {};
+    manifest.folders[folder] = created;
+  }
   const entries: string[] = [];
   for (const item of visible) {
     if (item.type === 'question') {
@@ -131,6 +173,7 @@ function writeFolder(
   const indexPath = join(folder, 'MEMORY.md');
   const existing = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : '';
   const lines = indexLines(withoutBlock(existing), entries);
+  if (lines.length) noteBlock(manifest, indexPath, 'claude-code', existing, existsSync(indexPath));
   const next = withBlock(existing, lines);
   if (next !== existing) writeAtomically(indexPath, next);
   return {
@@ -225,6 +268,7 @@ export function renderMemory(
           ...lines,
         ]
       : [];
+    if (block.length) noteBlock(manifest, path, 'codex', existing, existsSync(path));
     const next = withBlock(existing, block);
     if (next !== existing) writeAtomically(path, next);
     report.agentsFile = path;
@@ -237,4 +281,54 @@ export function renderMemory(
   }
   writeAtomically(join(store.home, 'render.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return report;
+}
+
+/**
+ * Takes out everything render wrote for `agent`: its lesson files, its managed blocks (each file given back as
+ * it was before the block, byte for byte, or removed when Remem created it and nothing else is left), and the
+ * memory folders it created, when empty. Returns the paths it changed or removed.
+ */
+export function removeRendered(home: string, agent: RenderAgent): string[] {
+  const manifest = readManifest(home);
+  const changed: string[] = [];
+  if (agent === 'claude-code') {
+    for (const path of Object.keys(manifest.files)) {
+      if (existsSync(path)) {
+        rmSync(path, { force: true });
+        changed.push(path);
+      }
+      delete manifest.files[path];
+    }
+  }
+  for (const [path, block] of Object.entries(manifest.blocks ?? {})) {
+    if (block.agent !== agent) continue;
+    delete manifest.blocks![path];
+    if (!existsSync(path)) continue;
+    const text = readFileSync(path, 'utf8');
+    const start = text.indexOf(BEGIN);
+    const stop = text.indexOf(END);
+    if (start === -1 || stop < start) continue;
+    let before = text.slice(0, start);
+    let after = text.slice(stop + END.length);
+    if (after.startsWith('\n')) after = after.slice(1);
+    if (block.separator && before.endsWith(block.separator))
+      before = before.slice(0, -block.separator.length);
+    const restored = before + after;
+    if (block.created && restored === '') rmSync(path, { force: true });
+    else writeAtomically(path, restored);
+    changed.push(path);
+  }
+  if (agent === 'claude-code') {
+    for (const [folder, first] of Object.entries(manifest.folders ?? {})) {
+      delete manifest.folders![folder];
+      for (let at = folder; at.startsWith(first); at = dirname(at)) {
+        if (!existsSync(at) || readdirSync(at).length > 0) break;
+        rmdirSync(at);
+        changed.push(at);
+        if (at === first) break;
+      }
+    }
+  }
+  writeAtomically(join(home, 'render.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return changed;
 }

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
 import { remem } from '../helpers/remem.ts';
+import { claudeSession } from './sessions.ts';
 
 const tempDir = useTempDirs();
 
@@ -117,5 +118,65 @@ describe("a person's first hour: the holdout said, npm start, setup that says wh
     expect(listed.trim().split('\n').at(-1)).toContain('remem lessons --help explains every word');
     const doctor = remem(['doctor'], { home, now: '2026-11-02T05:00:00.000Z' }).stdout;
     expect(doctor).toContain('Hooks: none logged since the last run');
+  });
+
+  it('setup --remove takes out every lesson file, block and folder Remem wrote for the agents, byte for byte', () => {
+    const home = tempDir();
+    const user = join(home, 'user');
+    const claude = join(user, '.claude');
+    const codex = join(user, '.codex');
+    const project = '/tmp/remem-remove-project';
+    const kept = join(claude, 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+    mkdirSync(kept, { recursive: true });
+    mkdirSync(codex, { recursive: true });
+    // The person's own files, one without a final newline.
+    writeFileSync(join(kept, 'MEMORY.md'), '# My notes\n\n- the staging box is slow');
+    writeFileSync(join(codex, 'AGENTS.md'), 'Be brief.\n\n');
+    const before = {
+      memory: readFileSync(join(kept, 'MEMORY.md')),
+      agents: readFileSync(join(codex, 'AGENTS.md')),
+    };
+    claudeSession(claude, project, 'sess-r', '2026-11-01T10:00:00.000Z', [
+      { user: 'add dayjs' },
+      { agent: "I'll add it with npm install dayjs now." },
+      { user: 'no, use pnpm not npm: this repo is a pnpm workspace' },
+    ]);
+    claudeSession(claude, '/tmp/remem-remove-other', 'sess-o', '2026-11-01T11:00:00.000Z', [
+      { user: 'run the tests' },
+      { agent: 'Running them with npm test now.' },
+      { user: 'no, always use pnpm here, never npm' },
+    ]);
+    const env = { PATH: join(home, 'no-tools') };
+    // A rule of the person's own, for every project: what AGENTS.md carries.
+    const personal = JSON.stringify({
+      kind: 'correction',
+      said: 'no, always answer in English',
+      scope: 'personal',
+      at: '2026-11-01T12:00:00.000Z',
+    });
+    expect(
+      remem(['ingest', '--events', '-'], {
+        home,
+        env,
+        input: `${personal}\n`,
+        now: '2026-11-01T13:00:00.000Z',
+      }).code,
+    ).toBe(0);
+    expect(remem(['setup', '--agent', 'claude-code', '--agent', 'codex'], { home, env }).code).toBe(0);
+    const night = remem(['run'], { home, now: '2026-11-02T04:00:00.000Z', env });
+    expect(night.code, night.stderr).toBe(0);
+    expect(readFileSync(join(kept, 'MEMORY.md'), 'utf8')).toContain('remem:begin');
+    const other = join(claude, 'projects', '-tmp-remem-remove-other', 'memory');
+    expect(existsSync(other)).toBe(true);
+    expect(readFileSync(join(codex, 'AGENTS.md'), 'utf8')).toContain('remem:begin');
+
+    const removed = remem(['setup', '--remove', '--agent', 'claude-code', '--agent', 'codex'], { home, env });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain('Took out what Remem wrote where agents read');
+    expect(readFileSync(join(kept, 'MEMORY.md'))).toEqual(before.memory);
+    expect(readFileSync(join(codex, 'AGENTS.md'))).toEqual(before.agents);
+    expect(readdirSync(kept)).toEqual(['MEMORY.md']);
+    // The folder Remem made for the other project is gone, with its MEMORY.md.
+    expect(existsSync(other)).toBe(false);
   });
 });
