@@ -17,7 +17,11 @@ export const forgetCommand: CommandSpec = {
       // AGENTS.md block, written again without the lesson.
       refreshViews(store, now, context.config.params.hashedDims);
       const { renderMemory } = await import('../render/index.ts');
-      const rendered = renderMemory(store, context.config, { now });
+      const { wiredForRender } = await import('./wired.ts');
+      const rendered = renderMemory(store, context.config, {
+        now,
+        wired: await wiredForRender(context.config.home),
+      });
       const removedFrom = [
         "the hooks' index (prime) and lessons.jsonl",
         ...rendered.targets.map((target) => `${target.folder} (its file and MEMORY.md line)`),

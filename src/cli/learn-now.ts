@@ -4,6 +4,7 @@ import { settle } from '../sleep/index.ts';
 import { openStore } from '../store/index.ts';
 import { refreshViewsEmbedding } from '../truth/index.ts';
 import type { Context } from './command.ts';
+import { wiredForRender } from './wired.ts';
 
 export interface LearnedNow {
   /** Lessons made or strengthened from what was read; null when another run held the memory. */
@@ -33,7 +34,7 @@ export async function learnNow(context: Context): Promise<LearnedNow> {
     try {
       const report = await settle(store, config, clock);
       await refreshViewsEmbedding(store, clock.iso(), config);
-      renderMemory(store, config, { now: clock.iso() });
+      renderMemory(store, config, { now: clock.iso(), wired: await wiredForRender(config.home) });
       return { learned: report.learned.length, strengthened: report.strengthened.length, skipped: null };
     } finally {
       store.close();

@@ -55,9 +55,11 @@ export const renderCommand: CommandSpec = {
         const tools = render.toolsFor(format as Exclude<typeof format, 'prompt'> as never, visible);
         return { json: tools, text: JSON.stringify(tools, null, 2) };
       }
+      const { wiredForRender } = await import('./wired.ts');
+      const wired = await wiredForRender(context.config.home);
       const report = render.renderMemory(store, context.config, {
         now,
-        ...(options['dir'] ? { dir: options['dir'] as string } : {}),
+        ...(options['dir'] ? { dir: options['dir'] as string } : { wired }),
       });
       const lines = report.targets.map(
         (target) => `${target.folder}: ${target.files} lesson files, ${target.indexLines} index lines`,
@@ -67,7 +69,11 @@ export const renderCommand: CommandSpec = {
         lines.push(`vetoed ${veto.hash.slice(0, 12)}: the owner deleted ${veto.file}`);
       return {
         json: report,
-        text: lines.length ? lines.join('\n') : 'No agent memory folder found to write.',
+        text: lines.length
+          ? lines.join('\n')
+          : wired.size === 0 && !options['dir']
+            ? 'Nothing written: no agent is wired yet. `remem setup` wires them (it lists what it will write); `remem render --dir DIR` writes the lessons into a folder of your choice.'
+            : 'No agent memory folder found to write.',
       };
     } finally {
       store.close();

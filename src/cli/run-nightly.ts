@@ -12,6 +12,7 @@ import { refreshViewsEmbedding } from '../truth/index.ts';
 import type { Context } from './command.ts';
 import { formatIngestReport, runIngest } from './ingest-run.ts';
 import { collectStatus, formatStatus, type Status } from './status-run.ts';
+import { wiredForRender } from './wired.ts';
 
 export interface NightlyResult {
   home: string;
@@ -22,6 +23,8 @@ export interface NightlyResult {
   gossip: NightlyPull | null;
   sleep: SleepReport;
   render: RenderReport | null;
+  /** The agents the person wired with `remem setup`: the only ones written for. */
+  wired: string[];
   lessonsFile: number;
   /** What could not be read or embedded tonight (a layer's file, a model that did not answer). */
   problems: string[];
@@ -73,7 +76,9 @@ export async function runNightly(context: Context, options: { orExamples: boolea
       // Each layer's file is read again, so what agents see tonight is what the files say now.
       const layers = syncLayers(store, clock.iso(), { maxChars: config.params.sharing.maxChars });
       // The examples stay in their own home: they are never written into a real agent's memory folder.
-      const render = examples ? null : renderMemory(store, config, { now: clock.iso() });
+      // Only where the person wired an agent with `remem setup`: nothing else outside REMEM_HOME is written.
+      const wired = await wiredForRender(config.home);
+      const render = examples ? null : renderMemory(store, config, { now: clock.iso(), wired });
       // After render: a lesson file the owner deleted is a veto, and the views must not show it again.
       const views = await refreshViewsEmbedding(store, clock.iso(), config);
       const lessonsFile = views.lessons;
@@ -90,6 +95,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
         gossip,
         sleep: report,
         render,
+        wired: [...wired],
         lessonsFile,
         problems,
         morning,
@@ -151,6 +157,10 @@ export function formatNightly(result: NightlyResult): string {
   }
   // Not the count of lessons kept: those that reach no agent (held, merged, archived) are not in it.
   lines.push(`lessons.jsonl: the ${result.lessonsFile} lessons agents may be shown now`);
+  if (!result.examples && result.wired.length === 0)
+    lines.push(
+      'Nothing was written where agents read: no agent is wired yet. `remem setup` wires them (it lists what it will write, and `remem setup --remove` takes it all out).',
+    );
   for (const problem of result.problems) lines.push(`Not done: ${problem}`);
   lines.push('', formatStatus(result.status));
   // What to do next, said once at the end, where a first run's reader looks.

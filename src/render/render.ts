@@ -195,8 +195,17 @@ function writeFolder(
 export function renderMemory(
   store: Store,
   config: Config,
-  options: { now: string; dir?: string },
+  options: {
+    now: string;
+    dir?: string;
+    /**
+     * The agents the person wired with `remem setup`: only their folders are written (consent). Absent: every
+     * agent found (an explicit `--dir` needs none).
+     */
+    wired?: ReadonlySet<RenderAgent>;
+  },
 ): RenderReport {
+  const allowed = (agent: RenderAgent) => options.wired === undefined || options.wired.has(agent);
   const { db } = store;
   const manifest = readManifest(store.home);
   const report: RenderReport = { targets: [], agentsFile: null, vetoed: [] };
@@ -215,7 +224,7 @@ export function renderMemory(
   const folders: { folder: string; project: string | null }[] = [];
   if (options.dir) {
     folders.push({ folder: options.dir, project: null });
-  } else {
+  } else if (allowed('claude-code')) {
     const moved = autoMemoryDirectory(config.claudeDir, config.userHome);
     if (moved) folders.push({ folder: moved, project: null });
     else {
@@ -250,7 +259,7 @@ export function renderMemory(
       reasons: dropped > 0 ? { over_session_start_budget: dropped } : {},
     });
   }
-  if (existsSync(config.codexHome) && !options.dir) {
+  if (existsSync(config.codexHome) && !options.dir && allowed('codex')) {
     const path = join(config.codexHome, 'AGENTS.md');
     const personal = visibleToAgent(db, { now: options.now, scope: { project: null } });
     const existing = existsSync(path) ? readFileSync(path, 'utf8') : '';
@@ -273,8 +282,8 @@ export function renderMemory(
     if (next !== existing) writeAtomically(path, next);
     report.agentsFile = path;
   }
-  // Files of lessons no longer shown are Remem's own to remove.
-  for (const [path] of Object.entries(manifest.files)) {
+  // Files of lessons no longer shown are Remem's own to remove (none of an agent it may not write for).
+  for (const [path] of allowed('claude-code') || options.dir ? Object.entries(manifest.files) : []) {
     if (written.has(path)) continue;
     rmSync(path, { force: true });
     delete manifest.files[path];

@@ -4,6 +4,7 @@ import type { SetupEnv } from './types.ts';
 export { applySetup } from './apply.ts';
 export { diffChange, formatPlan } from './format.ts';
 export { inspectWiring } from './inspect.ts';
+export { wiredAgents } from './manifest.ts';
 export { BACKUP_SUFFIX, planSetup } from './plan.ts';
 export { createProcessRunner } from './runner.ts';
 export { CRON_MARK } from './schedule.ts';

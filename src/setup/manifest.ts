@@ -66,3 +66,18 @@ export function serializeManifest(manifest: Manifest): string | null {
   const empty = Object.keys(manifest.files).length === 0 && manifest.schedule === undefined;
   return empty ? null : `${JSON.stringify(manifest, null, 2)}\n`;
 }
+
+/**
+ * The agents the person wired with `remem setup` (and has not removed since): the consent to write where
+ * those agents read. Nothing outside REMEM_HOME is written for any other.
+ */
+export function wiredAgents(rememHome: string): Set<string> {
+  const path = manifestPath(rememHome);
+  try {
+    return new Set(
+      Object.values(parseManifest(path, readManifestText(path)).files).map((file) => file.agent),
+    );
+  } catch {
+    return new Set();
+  }
+}

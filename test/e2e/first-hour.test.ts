@@ -179,4 +179,38 @@ describe("a person's first hour: the holdout said, npm start, setup that says wh
     // The folder Remem made for the other project is gone, with its MEMORY.md.
     expect(existsSync(other)).toBe(false);
   });
+
+  it('before remem setup, a run over real sessions writes nothing outside REMEM_HOME and says how to wire', () => {
+    const home = tempDir();
+    const user = join(home, 'user');
+    const project = '/tmp/remem-consent-project';
+    const memory = join(user, '.claude', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+    mkdirSync(memory, { recursive: true });
+    mkdirSync(join(user, '.codex'), { recursive: true });
+    writeFileSync(join(memory, 'MEMORY.md'), '# My notes\n');
+    writeFileSync(join(user, '.codex', 'AGENTS.md'), 'Be brief.\n');
+    claudeSession(join(user, '.claude'), project, 'sess-c', '2026-11-01T10:00:00.000Z', [
+      { user: 'add dayjs' },
+      { agent: "I'll add it with npm install dayjs now." },
+      { user: 'no, use pnpm not npm: this repo is a pnpm workspace' },
+    ]);
+    const snapshot = () =>
+      readdirSync(user, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => {
+          const path = join(entry.parentPath, entry.name);
+          return `${path}:${readFileSync(path, 'utf8')}`;
+        })
+        .sort();
+    const before = snapshot();
+    const started = remem(['run', '--or-examples'], { home, now: '2026-11-02T04:00:00.000Z' });
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).toContain('Nothing was written where agents read: no agent is wired yet');
+    expect(snapshot()).toEqual(before);
+    // Wired, the same run writes Claude Code's memory folder.
+    expect(remem(['setup', '--agent', 'claude-code'], { home }).code).toBe(0);
+    expect(remem(['run'], { home, now: '2026-11-03T04:00:00.000Z' }).code).toBe(0);
+    expect(readFileSync(join(memory, 'MEMORY.md'), 'utf8')).toContain('remem:begin');
+    expect(readFileSync(join(user, '.codex', 'AGENTS.md'), 'utf8')).toBe('Be brief.\n');
+  });
 });

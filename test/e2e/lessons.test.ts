@@ -64,6 +64,7 @@ function learnedHome(): { home: string; claude: string } {
     { agent: 'vitest has no --grep option; I used -t instead and the tests pass.' },
   ]);
   expect(remem(['ingest', '--claude', claude], { home, now: '2026-11-01T23:00:00.000Z' }).code).toBe(0);
+  wire(home, claude);
   const slept = remem(['run'], {
     home,
     now: '2026-11-02T04:00:00.000Z',
@@ -71,6 +72,12 @@ function learnedHome(): { home: string; claude: string } {
   });
   expect(slept.code, slept.stderr).toBe(0);
   return { home, claude };
+}
+
+/** The person wires Claude Code (`remem setup`): the consent for Remem to write into its memory folders. */
+function wire(home: string, claude: string): void {
+  const wired = remem(['setup', '--agent', 'claude-code'], { home, env: { CLAUDE_CONFIG_DIR: claude } });
+  expect(wired.code, wired.stderr).toBe(0);
 }
 
 function hook(home: string, session: string, payload: Record<string, unknown>) {
@@ -180,6 +187,7 @@ describe('lessons worth showing, shown when they apply', () => {
       JSON.stringify({ params: { render: { sessionStartLessons: 1 } } }),
     );
     mkdirSync(join(claude, 'projects', PROJECT.replace(/[^A-Za-z0-9]/g, '-')), { recursive: true });
+    wire(home, claude);
     const rendered = remem(['render'], {
       home,
       now: '2026-11-05T05:00:00.000Z',
@@ -213,6 +221,7 @@ describe('no day left unprotected: what a session taught reaches the next one', 
       { user: PNPM },
     ]);
     const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(home, 'none'), REMEM_HOLDOUT: '0' };
+    wire(home, claude);
     const ended = remem(['prime'], {
       home,
       now: '2026-11-06T10:30:00.000Z',
@@ -263,6 +272,7 @@ describe('no day left unprotected: what a session taught reaches the next one', 
     ]);
     const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(home, 'none') };
     mkdirSync(home, { recursive: true });
+    wire(home, claude);
     // A night under way holds the run lock, as `remem run` does.
     const lock = new Database(join(home, 'run.lock.db'));
     lock.exec('BEGIN IMMEDIATE');

@@ -19,6 +19,8 @@ describe('a veto is a veto at once', () => {
       { user: SAID },
     ]);
     const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(home, 'none'), REMEM_HOLDOUT: '0' };
+    // The person wired Claude Code: Remem may write into its memory folders.
+    expect(remem(['setup', '--agent', 'claude-code'], { home, env }).code).toBe(0);
     const night = remem(['run'], { home, now: '2026-11-02T04:00:00.000Z', env });
     expect(night.code, night.stderr).toBe(0);
     const folder = join(claude, 'projects', PROJECT.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
