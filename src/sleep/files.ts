@@ -41,6 +41,8 @@ function wordingLines(report: SleepReport): string[] {
 }
 
 export function morningReportText(report: SleepReport, tally: readonly DelegationTally[]): string {
+  const confirmedIds = new Set(report.confirmed.map((line) => line.id));
+  const strengthenedBy = new Map(report.strengthened.map((line) => [line.id, line.by]));
   const lines = [
     `# Morning report, ${report.at.slice(0, 10)}`,
     '',
@@ -62,7 +64,10 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
     ),
     ...section(
       'Strengthened',
-      report.strengthened.map((line) => bullet(line, `, +${line.by} surprise${line.by === 1 ? '' : 's'}`)),
+      // A lesson whose prediction came true tonight is listed once, under Confirmed, with what joined it.
+      report.strengthened
+        .filter((line) => !confirmedIds.has(line.id))
+        .map((line) => bullet(line, `, +${line.by} surprise${line.by === 1 ? '' : 's'}`)),
     ),
     ...section(
       'Merged into themes',
@@ -80,7 +85,10 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
     ),
     ...section(
       'Confirmed: a prediction came true',
-      report.confirmed.map((line) => bullet(line)),
+      report.confirmed.map((line) => {
+        const by = strengthenedBy.get(line.id);
+        return bullet(line, by ? `, +${by} surprise${by === 1 ? '' : 's'}` : '');
+      }),
     ),
     ...section(
       'Failed: a prediction did not come true in its window',

@@ -88,6 +88,13 @@ describe('sleep, replayed over weeks through REMEM_NOW', () => {
     expect(report).toContain('Confirmed');
     // Each lesson is named by the id remem lessons and remem forget take.
     expect(report).toMatch(/^- #\d+ \[correction\] /m);
+    // A lesson is listed once a night: confirmed, it is not also listed as strengthened.
+    const ids = (title: string) => {
+      const part = report.split('## ').find((section) => section.startsWith(title)) ?? '';
+      return [...part.matchAll(/^- (#\d+)/gm)].map((match) => match[1]);
+    };
+    expect(ids('Confirmed').length).toBeGreaterThan(0);
+    for (const id of ids('Confirmed')) expect(ids('Strengthened')).not.toContain(id);
   });
 
   it('a prediction that nothing meets fails after 14 days', () => {
