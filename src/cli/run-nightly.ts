@@ -5,7 +5,7 @@ import { type IngestReport, listSources } from '../episodes/index.ts';
 import { drainPrimeLogs } from '../prime/index.ts';
 import { syncLayers } from '../protocol/index.ts';
 import { type RenderReport, renderMemory } from '../render/index.ts';
-import { morningReportText, type SleepReport, sleep } from '../sleep/index.ts';
+import { morningReportText, type SleepReport, sleep, writeAtomically } from '../sleep/index.ts';
 import { delegationTally, listPeers, openStore, type Store } from '../store/index.ts';
 import type { NightlyPull } from '../transport/index.ts';
 import { refreshViewsEmbedding } from '../truth/index.ts';
@@ -86,7 +86,12 @@ export async function runNightly(context: Context, options: { orExamples: boolea
         ...layers.flatMap((layer) => (layer.problem ? [`layer ${layer.source}: ${layer.problem}`] : [])),
         ...(views.problem ? [views.problem] : []),
       ];
-      const morning = morningReportText(report, delegationTally(store.db));
+      // The night's report, with what the holdout has shown so far (the comparison reads the whole history,
+      // so the nightly job adds it, not every sleep).
+      const { holdoutLines, holdoutSummary } = await import('../measure/index.ts');
+      const holdout = holdoutLines(holdoutSummary(store, config.params, config.holdout));
+      const morning = `${morningReportText(report, delegationTally(store.db)).trimEnd()}\n\n${holdout.join('\n')}\n`;
+      writeAtomically(join(store.home, 'morning.md'), morning);
       return {
         home,
         examples,

@@ -58,6 +58,8 @@ describe("a person's first hour: the holdout said, npm start, setup that says wh
     expect(morning).toContain(
       `so far ${holdout.sessionsHeld} sessions held out, ${holdout.sessionsShown} shown`,
     );
+    // The nightly job's report also says what the comparison shows so far.
+    expect(morning).toMatch(/A primed lesson met again in its session: shown .*, held out /);
   });
 
   it('npm start on a fresh machine reads the bundled examples, reports, and says the holdout', () => {
