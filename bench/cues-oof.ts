@@ -8,6 +8,7 @@
 import { correctionContext, ruleCorrection } from '../src/episodes/detect.ts';
 import { correctionThreshold } from '../src/episodes/model/correction.ts';
 import { crossValidate, examplesOf, type Scored, trainTest } from '../src/episodes/model/cross-validate.ts';
+import { hash } from '../src/episodes/model/features.ts';
 import { curve, fitDefaults, fitModel } from '../src/episodes/model/fit.ts';
 import { type LabelledMessage, readLabelledMessages } from '../src/episodes/model/labelled.ts';
 
@@ -51,7 +52,7 @@ function heaviest(rows: readonly LabelledMessage[], count: number): string {
     const context = correctionContext(row.said, row.before);
     // The names a dimension stands for, found by hashing each row's features one name at a time.
     for (const name of namesOf(row.said, row.before, context)) {
-      const index = hashName(name);
+      const index = hash(name, DIMS);
       const seen = names.get(index) ?? new Map<string, number>();
       seen.set(name, (seen.get(name) ?? 0) + 1);
       names.set(index, seen);
@@ -67,15 +68,6 @@ function heaviest(rows: readonly LabelledMessage[], count: number): string {
   const show = (list: typeof ranked) =>
     list.map((entry) => `${entry.name} ${entry.weight.toFixed(2)}`).join(', ');
   return `  toward a correction: ${show(ranked.slice(0, count))}\n  away from one: ${show(ranked.slice(-count).reverse())}`;
-}
-
-function hashName(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) & (DIMS - 1);
 }
 
 /** The structural and word feature names of a row (character trigrams left out: too many to name). */

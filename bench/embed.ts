@@ -2,21 +2,10 @@
  * The hashed space's speed, and what linkage by sums saves sleep. Figures are ratios to a floor
  * measured in the same run: `toLowerCase().split(/\s+/)` over the same texts, and brute-force linkage.
  */
+import { seeded } from '../src/core/index.ts';
 import { cosine, hashedVector, normalize, VectorSum } from '../src/embed/index.ts';
 
 const DIMS = 256;
-
-/** A seeded generator (mulberry32): the same texts every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const openings = [
   'The build failed because',

@@ -1,4 +1,4 @@
-import { defaultParams, type LessonHash } from '../core/index.ts';
+import { defaultParams, type LessonHash, seeded } from '../core/index.ts';
 import {
   generateIdentity,
   type Identity,
@@ -49,18 +49,6 @@ export interface SimulationRow {
 
 export type GossipSimulation = SimulationRow;
 
-/** mulberry32: a small seeded generator, so a run can be repeated. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const start = Date.parse('2026-01-01T00:00:00Z');
 const dayMs = 86_400_000;
 const dayOf = (round: number) => new Date(start + round * dayMs).toISOString();
@@ -83,7 +71,7 @@ export function simulateGossip(options: SimulationOptions): SimulationRow {
   const maxRounds = options.maxRounds ?? 200;
   const N = options.N ?? 3;
   if (agents < N + 2) throw new RangeError(`the simulation needs at least ${N + 2} memories`);
-  const next = random(seed);
+  const next = seeded(seed);
   const holders: GossipHolder[] = Array.from({ length: agents }, () => createMemoryHolder());
 
   const checks = new Map<string, ParsedRecord | Refusal>();

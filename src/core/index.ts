@@ -43,6 +43,7 @@ export {
   shortenAtWord,
 } from './observation.ts';
 export { consolidatedKinds, defaultParams, type Params } from './params.ts';
+export { seeded } from './random.ts';
 export { findSecret, maskSecrets } from './secrets.ts';
 export { findInvisible, normalizeForJudging, stripInvisible } from './text-normal.ts';
 export * from './types.ts';

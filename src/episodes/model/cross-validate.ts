@@ -3,8 +3,10 @@
  * row of a repository in one fold), a model fitted on the other folds scoring each fold. Also fitting on one
  * set of rows and scoring another (the first batch against the second).
  */
+
+import { seeded } from '../../core/index.ts';
 import { type Context, featuresOf } from './features.ts';
-import { type Example, type FitOptions, fitModel, probability, seeded, shuffled } from './fit.ts';
+import { type Example, type FitOptions, fitModel, probability, shuffled } from './fit.ts';
 import type { LabelledMessage } from './labelled.ts';
 
 export interface Scored {

@@ -29,7 +29,7 @@ function fnv(text: string, h = FNV_OFFSET): number {
 }
 
 /** A feature's dimension: FNV-1a of its name, into `dims` (a power of two). */
-function hash(text: string, dims: number): number {
+export function hash(text: string, dims: number): number {
   return (fnv(text) >>> 0) & (dims - 1);
 }
 

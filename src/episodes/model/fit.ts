@@ -3,6 +3,7 @@
  * shuffle): the same rows give the same weights on every machine. Small enough to refit in the bench for each
  * fold of a cross-validation.
  */
+import { seeded } from '../../core/index.ts';
 import type { Feature } from './features.ts';
 
 export interface Example {
@@ -24,18 +25,6 @@ export interface FitOptions {
 }
 
 export const fitDefaults: Omit<FitOptions, 'dims'> = { epochs: 5, rate: 0.3, l2: 1e-5, seed: 7 };
-
-/** A small deterministic generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
