@@ -64,7 +64,9 @@ export async function run(args: string[]): Promise<void> {
     '\nIn-sample: the rule sets were written from these rows (first batch), so these figures describe the rows, not the detectors; the second batch is rows they never saw (agent_mistake is the positive class of failures):\n',
   );
   console.log(formatTable(scoreAll(dir)));
-  console.log('\nOn the second batch, never seen by the rules:\n');
+  console.log(
+    '\nOn the second batch, never seen by the rules (the shipped correction model was fitted on these rows too, so its correction rows here are in-sample; its honest figure is the out-of-fold one above):\n',
+  );
   console.log(formatTable(scoreAll(join(dir, 'batch2'))));
   console.log(
     '\nThe Stop reminder: it fires on a reply that hands back with an offer, and must not on one waiting for what only the person has:\n',
