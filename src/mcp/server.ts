@@ -5,7 +5,7 @@ import { projectOf } from '../episodes/index.ts';
 import { recall } from '../recall/index.ts';
 import type { Store } from '../store/index.ts';
 import { appendToInbox } from '../stream/index.ts';
-import { recordInjection, visibleToAgent } from '../truth/index.ts';
+import { showToAgent } from '../truth/index.ts';
 
 export const INSTRUCTIONS = [
   "Remem is this person's memory of earlier sessions with agents: short observations of what surprised an agent",
@@ -65,19 +65,11 @@ export function createMcpServer(deps: McpDeps): McpServer {
       annotations: { readOnlyHint: true },
     },
     async () => {
-      const now = deps.now();
-      const visible = visibleToAgent(deps.store.db, { now, scope });
-      recordInjection(deps.store.db, {
-        at: now,
-        session: deps.session ?? null,
+      const visible = showToAgent(deps.store.db, {
+        now: deps.now(),
+        scope,
         moment: 'mcp',
-        shown: true,
-        lessonHashes: visible.flatMap((item) =>
-          item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
-        ),
-        considered: visible.length,
-        dropped: 0,
-        reasons: {},
+        session: deps.session ?? null,
       });
       const lines = visible.map((item) => `- ${item.type === 'lesson' ? item.lesson.text : item.text}`);
       return text(

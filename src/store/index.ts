@@ -27,6 +27,7 @@ export {
 } from './ingest-runs.ts';
 export {
   holdoutTally,
+  INJECTION_MOMENTS,
   type Injection,
   type InjectionMoment,
   insertInjection,
