@@ -18,6 +18,7 @@ export {
   type SpaceName,
   type WordingConfig,
 } from './config.ts';
+export { decayed } from './decay.ts';
 export { RememError, UsageError } from './errors.ts';
 export {
   type GuardOptions,

@@ -4,7 +4,7 @@ import type { Config } from '../core/index.ts';
 import { projectOf } from '../episodes/index.ts';
 import { recall } from '../recall/index.ts';
 import type { Store } from '../store/index.ts';
-import { appendToInbox } from '../stream/index.ts';
+import { appendToInbox, eventFields } from '../stream/index.ts';
 import { showToAgent } from '../truth/index.ts';
 
 export const INSTRUCTIONS = [
@@ -26,24 +26,7 @@ export interface McpDeps {
   session?: string;
 }
 
-const eventShape = z.object({
-  kind: z.enum(['correction', 'error', 'environment', 'surprise', 'note']),
-  said: z.string().optional().describe("a correction: the person's words, verbatim"),
-  agent_did: z.string().optional().describe('a correction: what the agent had just said or done'),
-  title: z.string().optional().describe('an error: the call that failed'),
-  expected: z.string().optional(),
-  happened: z.string().optional(),
-  text: z.string().optional().describe('a note'),
-  session: z.string().optional(),
-  cwd: z
-    .string()
-    .optional()
-    .describe('the folder the person and agent work in; this server’s project if left out'),
-  scope: z
-    .enum(['project', 'personal'])
-    .optional()
-    .describe('personal: about how the person works anywhere; project (the default): about this project'),
-});
+const eventShape = z.object(eventFields(z));
 
 function text(value: unknown): { content: { type: 'text'; text: string }[] } {
   return {

@@ -1,6 +1,6 @@
 import type { EpisodeKind, Lesson, Params } from '../core/index.ts';
 import { fromBlob, normalize, type Space } from '../embed/index.ts';
-import { type Db, type VectorOwner, vectorsInSpace } from '../store/index.ts';
+import { type Db, recallableEpisodes, type VectorOwner, vectorsInSpace } from '../store/index.ts';
 import type { Visible } from '../truth/index.ts';
 import { strengthShare } from './recall.ts';
 
@@ -45,19 +45,6 @@ export interface IndexScope {
   project: string | null;
   /** Every project's items (the owner's own view). */
   allProjects?: boolean;
-}
-
-interface EpisodeRow {
-  id: number;
-  kind: EpisodeKind;
-  title: string;
-  text: string;
-  said: string | null;
-  strength: number;
-  happened_at: string;
-  touched_at: string;
-  project: string | null;
-  lesson_id: number | null;
 }
 
 /** A lesson as recall returns it: recency counts from its last change, strength decays from its last touch. */
@@ -117,14 +104,7 @@ export function loadRecallIndex(
     ),
   );
   // An episode a lesson holds speaks through that lesson: it is recalled only while the lesson may be shown.
-  const episodes = (
-    db
-      .prepare(
-        `SELECT id, kind, title, text, said, strength, happened_at, touched_at, project, lesson_id FROM episodes
-         WHERE live = 1 AND archived = 0`,
-      )
-      .all() as EpisodeRow[]
-  ).filter((row) => row.lesson_id === null || shown.has(row.lesson_id));
+  const episodes = recallableEpisodes(db).filter((row) => row.lesson_id === null || shown.has(row.lesson_id));
   const lessonVectors = vectorsIn(db, 'lesson', space);
   const episodeVectors = vectorsIn(db, 'episode', space);
   const items: RecallItem[] = [];

@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Config, Lesson } from '../core/index.ts';
-import type { Store } from '../store/index.ts';
+import { episodeProjects, type Store } from '../store/index.ts';
 import { forget, hashesOf, showToAgent, type Visible } from '../truth/index.ts';
 import { autoMemoryDirectory, claudeMemoryFolder } from './claude-folder.ts';
 import { lessonTitle, visibleLines } from './formats.ts';
@@ -233,12 +233,7 @@ export function renderMemory(
     const moved = autoMemoryDirectory(config.claudeDir, config.userHome);
     if (moved) folders.push({ folder: moved, project: null });
     else {
-      const projects = db
-        .prepare('SELECT DISTINCT project FROM episodes WHERE project IS NOT NULL')
-        .all() as {
-        project: string;
-      }[];
-      for (const { project } of projects) {
+      for (const project of episodeProjects(db)) {
         const folder = claudeMemoryFolder(config.claudeDir, project);
         if (folder) folders.push({ folder, project });
       }

@@ -13,9 +13,13 @@ export {
   type EpisodeFilter,
   type EpisodeOrigin,
   episodeFromRow,
+  episodeProjects,
   insertEpisodeOnce,
   listEpisodes,
+  type RecallableEpisode,
+  recallableEpisodes,
   replaceSessionEpisodes,
+  touchStrengths,
   type UpsertResult,
 } from './episodes.ts';
 export {
