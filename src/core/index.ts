@@ -19,7 +19,7 @@ export {
   type WordingConfig,
 } from './config.ts';
 export { decayed } from './decay.ts';
-export { RememError, UsageError } from './errors.ts';
+export { ERROR_EXITS, type ErrorCode, RememError, UsageError } from './errors.ts';
 export {
   type GuardOptions,
   guard,
