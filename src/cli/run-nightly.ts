@@ -46,6 +46,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
     codexDirs: [config.codexHome],
     geminiDirs: [config.geminiDir],
     opencodeDirs: [config.opencodeDir],
+    cursorDirs: [config.cursorDir],
     eventFiles: [],
   });
   const examples = options.orExamples && found.length === 0;
@@ -58,11 +59,21 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           codex: [join(examplesDir, 'codex')],
           gemini: [],
           opencode: [],
+          cursor: [],
           events: [],
           import: [],
           fromRaw: false,
         }
-      : { claude: [], codex: [], gemini: [], opencode: [], events: [], import: [], fromRaw: false };
+      : {
+          claude: [],
+          codex: [],
+          gemini: [],
+          opencode: [],
+          cursor: [],
+          events: [],
+          import: [],
+          fromRaw: false,
+        };
     const ingest = await runIngest(context, flags, home);
     const store = openStore(home);
     try {

@@ -44,6 +44,11 @@ export interface Config {
   geminiDir: string;
   /** OpenCode's data folder (`$XDG_DATA_HOME/opencode`, else ~/.local/share/opencode), holding `opencode.db`. */
   opencodeDir: string;
+  /**
+   * Cursor's user folder, holding `globalStorage/state.vscdb` and `workspaceStorage/` (docs/formats/cursor.md):
+   * `~/Library/Application Support/Cursor/User` on macOS, else `$XDG_CONFIG_HOME/Cursor/User` (~/.config).
+   */
+  cursorDir: string;
   userHome: string;
   params: Params;
   /** Diagnostics on stderr, even where a command is otherwise silent (a hook). */
@@ -228,6 +233,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
       expandHome(env['XDG_DATA_HOME'] || join(userHome, '.local', 'share'), userHome),
       'opencode',
     ),
+    cursorDir: cursorUserDir(env, userHome),
     userHome,
     params,
     debug: Boolean(env['REMEM_DEBUG']),
@@ -237,4 +243,12 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     ...(commonsToken ? { commonsToken } : {}),
   };
   return deepFreeze(config);
+}
+
+/** Where Cursor (an Electron app) keeps its user folder: Electron's `appData` folder, then `Cursor/User`. */
+function cursorUserDir(env: NodeJS.ProcessEnv, userHome: string): string {
+  if (process.platform === 'darwin')
+    return join(userHome, 'Library', 'Application Support', 'Cursor', 'User');
+  const appData = expandHome(env['XDG_CONFIG_HOME'] || join(userHome, '.config'), userHome);
+  return join(appData, 'Cursor', 'User');
 }

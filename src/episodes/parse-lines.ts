@@ -5,6 +5,7 @@ import {
   assemble,
   claudeCodeReader,
   codexReader,
+  cursorReader,
   forEachLine,
   forEachLineRange,
   geminiCliReader,
@@ -24,6 +25,7 @@ import type { IngestWarning, Source, SourceAgent } from './ingest.ts';
 export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   'claude-code': claudeCodeReader,
   codex: codexReader,
+  cursor: cursorReader,
   'gemini-cli': geminiCliReader,
   opencode: opencodeReader,
   proxy: proxyLogReader,

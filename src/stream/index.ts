@@ -12,7 +12,8 @@ export {
 export { assemble } from './assemble.ts';
 export { claudeCodeReader } from './claude-code.ts';
 export { codexReader } from './codex.ts';
-export { discoverTranscripts } from './discover.ts';
+export { type CursorRows, cursorComposerLines, cursorReader } from './cursor.ts';
+export { type CursorStores, discoverCursorStores, discoverTranscripts } from './discover.ts';
 export { eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
 export { geminiCliReader } from './gemini-cli.ts';
 export { appendToInbox } from './inbox.ts';

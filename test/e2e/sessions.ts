@@ -315,3 +315,103 @@ export function opencodeSession(
   }
   return path;
 }
+
+/** Cursor's two key-value tables, as its `state.vscdb` files hold them (docs/formats/cursor.md). */
+const CURSOR_SCHEMA = `
+CREATE TABLE IF NOT EXISTS ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB);
+CREATE TABLE IF NOT EXISTS cursorDiskKV (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB);`;
+
+/**
+ * A Cursor chat of `steps` (docs/formats/cursor.md): a composer row naming its bubbles in
+ * `fullConversationHeadersOnly`, a bubble row per prompt, answer and tool call in the global store under
+ * `<userDir>/globalStorage/`, a call's bubble written again as it ends; and a workspace under `workspaceStorage/`
+ * whose `workspace.json` names `project` and whose `composer.composerData` lists the composer. Cursor records no
+ * interruption that we could confirm, so a step `interrupted` has no Cursor form.
+ */
+export function cursorSession(
+  userDir: string,
+  project: string,
+  composerId: string,
+  start: string,
+  steps: readonly Step[],
+): string {
+  const workspace = join(userDir, 'workspaceStorage', `ws-${composerId}`);
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(join(workspace, 'workspace.json'), JSON.stringify({ folder: `file://${project}` }));
+  const local = new Database(join(workspace, 'state.vscdb'));
+  try {
+    local.exec(CURSOR_SCHEMA);
+    local.prepare('INSERT INTO ItemTable (key, value) VALUES (?, ?)').run(
+      'composer.composerData',
+      JSON.stringify({
+        allComposers: [{ composerId, createdAt: Date.parse(start) }],
+        selectedComposerIds: [],
+      }),
+    );
+  } finally {
+    local.close();
+  }
+  mkdirSync(join(userDir, 'globalStorage'), { recursive: true });
+  const path = join(userDir, 'globalStorage', 'state.vscdb');
+  const db = new Database(path);
+  try {
+    db.exec(CURSOR_SCHEMA);
+    const at = (index: number) => new Date(Date.parse(start) + index * 60_000).toISOString();
+    const put = db.prepare('INSERT INTO cursorDiskKV (key, value) VALUES (?, ?)');
+    const headers: { bubbleId: string; type: number }[] = [];
+    const calls = new Map<string, { bubbleId: string; data: Record<string, unknown> }>();
+    const bubble = (index: number, data: Record<string, unknown>) => {
+      const bubbleId = `${composerId}-b${String(index).padStart(4, '0')}`;
+      headers.push({ bubbleId, type: data['type'] as number });
+      const value = { _v: 3, bubbleId, createdAt: at(index), ...data };
+      put.run(`bubbleId:${composerId}:${bubbleId}`, JSON.stringify(value));
+      return { bubbleId, data: value };
+    };
+    steps.forEach((step, index) => {
+      if ('user' in step) bubble(index, { type: 1, text: step.user });
+      else if ('agent' in step) bubble(index, { type: 2, text: step.agent });
+      else if ('call' in step) {
+        const args = JSON.stringify(step.call.input);
+        const toolFormerData = {
+          tool: 15,
+          toolCallId: step.call.id,
+          name: step.call.name,
+          rawArgs: args,
+          params: args,
+          status: 'completed',
+          result: JSON.stringify({ output: '' }),
+        };
+        calls.set(step.call.id, bubble(index, { type: 2, text: '', toolFormerData }));
+      } else if ('failed' in step || 'refused' in step) {
+        const id = 'failed' in step ? step.failed : step.refused;
+        const call = calls.get(id);
+        if (!call) throw new Error(`no call ${id} to settle`);
+        const tool = call.data['toolFormerData'] as Record<string, unknown>;
+        const settled =
+          'failed' in step
+            ? { ...tool, status: 'error', result: JSON.stringify({ output: step.text }) }
+            : { ...tool, userDecision: 'rejected', result: JSON.stringify({ rejected: true }) };
+        call.data = { ...call.data, toolFormerData: settled };
+        put.run(`bubbleId:${composerId}:${call.bubbleId}`, JSON.stringify(call.data));
+      } else {
+        throw new Error('Cursor records no interruption that we could confirm');
+      }
+    });
+    put.run(
+      `composerData:${composerId}`,
+      JSON.stringify({
+        _v: 10,
+        composerId,
+        name: 'a chat',
+        text: '',
+        status: 'completed',
+        createdAt: Date.parse(start),
+        lastUpdatedAt: Date.parse(at(steps.length)),
+        fullConversationHeadersOnly: headers,
+      }),
+    );
+  } finally {
+    db.close();
+  }
+  return path;
+}
