@@ -26,6 +26,11 @@ export const ingestCommand: CommandSpec = {
       parse: 'list',
     },
     {
+      flags: '--vscode <dir>',
+      description: 'a VS Code user folder (holding workspaceStorage/, read for Copilot Chat); repeatable',
+      parse: 'list',
+    },
+    {
       flags: '--events <file>',
       description: 'a JSON Lines file of events, or - for standard input',
       parse: 'list',
@@ -51,6 +56,7 @@ export const ingestCommand: CommandSpec = {
       gemini: (options['gemini'] as string[] | undefined) ?? [],
       opencode: (options['opencode'] as string[] | undefined) ?? [],
       cursor: (options['cursor'] as string[] | undefined) ?? [],
+      vscode: (options['vscode'] as string[] | undefined) ?? [],
     };
     checkNamedFolders(named);
     const report = await runIngest(context, {

@@ -47,6 +47,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
     geminiDirs: [config.geminiDir],
     opencodeDirs: [config.opencodeDir],
     cursorDirs: [config.cursorDir],
+    vscodeDirs: [config.vscodeDir],
     eventFiles: [],
   });
   const examples = options.orExamples && found.length === 0;
@@ -60,6 +61,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           gemini: [],
           opencode: [],
           cursor: [],
+          vscode: [],
           events: [],
           import: [],
           fromRaw: false,
@@ -70,6 +72,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           gemini: [],
           opencode: [],
           cursor: [],
+          vscode: [],
           events: [],
           import: [],
           fromRaw: false,

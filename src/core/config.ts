@@ -49,6 +49,11 @@ export interface Config {
    * `~/Library/Application Support/Cursor/User` on macOS, else `$XDG_CONFIG_HOME/Cursor/User` (~/.config).
    */
   cursorDir: string;
+  /**
+   * VS Code's user folder, holding the Copilot Chat sessions (docs/formats/copilot-chat.md):
+   * `~/Library/Application Support/Code/User` on macOS, else `$XDG_CONFIG_HOME/Code/User` (~/.config).
+   */
+  vscodeDir: string;
   userHome: string;
   params: Params;
   /** Diagnostics on stderr, even where a command is otherwise silent (a hook). */
@@ -233,7 +238,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
       expandHome(env['XDG_DATA_HOME'] || join(userHome, '.local', 'share'), userHome),
       'opencode',
     ),
-    cursorDir: cursorUserDir(env, userHome),
+    cursorDir: electronUserDir(env, userHome, 'Cursor'),
+    vscodeDir: electronUserDir(env, userHome, 'Code'),
     userHome,
     params,
     debug: Boolean(env['REMEM_DEBUG']),
@@ -245,10 +251,9 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
   return deepFreeze(config);
 }
 
-/** Where Cursor (an Electron app) keeps its user folder: Electron's `appData` folder, then `Cursor/User`. */
-function cursorUserDir(env: NodeJS.ProcessEnv, userHome: string): string {
-  if (process.platform === 'darwin')
-    return join(userHome, 'Library', 'Application Support', 'Cursor', 'User');
+/** Where an Electron app (Cursor, VS Code) keeps its user folder: Electron's `appData` folder, then `<app>/User`. */
+function electronUserDir(env: NodeJS.ProcessEnv, userHome: string, app: string): string {
+  if (process.platform === 'darwin') return join(userHome, 'Library', 'Application Support', app, 'User');
   const appData = expandHome(env['XDG_CONFIG_HOME'] || join(userHome, '.config'), userHome);
-  return join(appData, 'Cursor', 'User');
+  return join(appData, app, 'User');
 }

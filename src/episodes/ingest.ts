@@ -26,6 +26,7 @@ import {
   opencodeSessionLines,
   type Turn,
 } from '../stream/index.ts';
+import { copilotSources } from './copilot-sources.ts';
 import { cursorSources } from './cursor-sources.ts';
 import { type Derived, deriveEpisodes } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
@@ -33,7 +34,15 @@ import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import { openTurnParser } from './turn-parser.ts';
 
-export type SourceAgent = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'cursor' | 'proxy' | 'events';
+export type SourceAgent =
+  | 'claude-code'
+  | 'codex'
+  | 'gemini-cli'
+  | 'opencode'
+  | 'cursor'
+  | 'copilot-chat'
+  | 'proxy'
+  | 'events';
 
 export interface Source {
   path: string;
@@ -56,6 +65,8 @@ export interface IngestOptions {
   opencodeDirs?: string[];
   /** Cursor user folders (each holding `globalStorage/state.vscdb`). */
   cursorDirs?: string[];
+  /** VS Code user folders (holding the Copilot Chat sessions in `workspaceStorage/<hash>/chatSessions/`). */
+  vscodeDirs?: string[];
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
@@ -150,6 +161,7 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   const sources: Source[] = found.map((file) => ({ path: file.path, agent: file.agent }));
   for (const dir of options.opencodeDirs ?? []) sources.push(...opencodeSources(dir));
   for (const dir of options.cursorDirs ?? []) sources.push(...cursorSources(dir));
+  for (const dir of options.vscodeDirs ?? []) sources.push(...copilotSources(dir));
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {
     for (const name of readdirSync(proxyLogs).sort()) {

@@ -73,6 +73,37 @@ export function discoverCursorStores(userDir: string): CursorStores | null {
   return { global, workspaces };
 }
 
+/** One Copilot Chat session file of VS Code, and the folder of the workspace it was held in (null: no folder). */
+export interface CopilotSessionFile {
+  path: string;
+  folder: string | null;
+}
+
+/**
+ * VS Code's chat session files under its user folder (docs/formats/copilot-chat.md):
+ * `workspaceStorage/<hash>/chatSessions/<id>.json[l]`, each workspace's folder named by its `workspace.json`, and
+ * `globalStorage/emptyWindowChatSessions/<id>.json[l]` for windows with no folder. Where a session has both a log
+ * (`.jsonl`) and a whole document (`.json`), the log is the newer and is the one read. Sorted by path.
+ */
+export function discoverCopilotSessions(userDir: string): CopilotSessionFile[] {
+  const found: CopilotSessionFile[] = [];
+  const take = (dir: string, folder: string | null) => {
+    const names = files(dir).filter((name) => /\.jsonl?$/.test(name));
+    const logs = new Set(names.filter((name) => name.endsWith('.jsonl')));
+    for (const name of names) {
+      if (name.endsWith('.json') && logs.has(`${name}l`)) continue;
+      found.push({ path: join(dir, name), folder });
+    }
+  };
+  const root = join(userDir, 'workspaceStorage');
+  for (const hash of subfolders(root)) {
+    const sessions = join(root, hash, 'chatSessions');
+    if (existsSync(sessions)) take(sessions, workspaceFolder(join(root, hash, 'workspace.json')));
+  }
+  take(join(userDir, 'globalStorage', 'emptyWindowChatSessions'), null);
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 /** The local folder a `workspace.json` names (`{"folder": "file:///…"}`), or null. */
 function workspaceFolder(path: string): string | null {
   try {

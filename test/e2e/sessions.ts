@@ -415,3 +415,123 @@ export function cursorSession(
   }
   return path;
 }
+
+/**
+ * A Copilot Chat session of `steps`, as VS Code keeps one (docs/formats/copilot-chat.md): a request per prompt, the
+ * answer's markdown and tool calls as parts of its response, under `<userDir>/workspaceStorage/<hash>/chatSessions/`
+ * beside a `workspace.json` naming `project`. As a log (`.jsonl`, VS Code's `ObjectMutationLog`): the whole session
+ * first, then each change — a request pushed, a part pushed, a part that changed written again from its place on, a
+ * request's `modelState` set when its answer ends. Or, `log: false`, the whole document (`.json`) older versions
+ * wrote. An interruption is the request's `modelState` Cancelled.
+ */
+export function copilotSession(
+  userDir: string,
+  project: string,
+  session: string,
+  start: string,
+  steps: readonly Step[],
+  options: { log?: boolean } = {},
+): string {
+  const log = options.log ?? true;
+  const workspace = join(userDir, 'workspaceStorage', `ws-${session}`);
+  mkdirSync(join(workspace, 'chatSessions'), { recursive: true });
+  writeFileSync(join(workspace, 'workspace.json'), JSON.stringify({ folder: `file://${project}` }));
+  const at = (index: number) => Date.parse(start) + index * 60_000;
+  type Part = Record<string, unknown>;
+  type Request = { requestId: string; response: Part[]; modelState: { value: number; completedAt?: number } };
+  const state = {
+    version: 3,
+    creationDate: at(0),
+    initialLocation: 'panel',
+    responderUsername: 'GitHub Copilot',
+    sessionId: session,
+    requests: [] as Request[],
+    pendingRequests: [],
+  };
+  const entries: unknown[] = [{ kind: 0, v: JSON.parse(JSON.stringify(state)) }];
+  const calls = new Map<string, { request: number; index: number }>();
+  const current = () => state.requests.length - 1;
+  const end = (index: number, value: number) => {
+    const last = state.requests[current()];
+    if (last?.modelState.value !== 0) return;
+    last.modelState = { value, completedAt: at(index) };
+    entries.push({ kind: 1, k: ['requests', current(), 'modelState'], v: last.modelState });
+  };
+  const push = (part: Part) => {
+    const request = state.requests[current()];
+    if (!request) throw new Error('a response part before any request');
+    request.response.push(part);
+    entries.push({ kind: 2, k: ['requests', current(), 'response'], v: [part] });
+    return request.response.length - 1;
+  };
+  steps.forEach((step, index) => {
+    if ('user' in step) {
+      end(index, 1);
+      const request: Request & Record<string, unknown> = {
+        requestId: `request_${session}_${index}`,
+        timestamp: at(index),
+        message: { text: step.user, parts: [{ kind: 'text', text: step.user }] },
+        variableData: { variables: [] },
+        response: [],
+        responseId: `response_${session}_${index}`,
+        modelId: 'copilot/gpt-4.1',
+        modelState: { value: 0 },
+        followups: [],
+      };
+      state.requests.push(request);
+      entries.push({ kind: 2, k: ['requests'], v: [JSON.parse(JSON.stringify(request))] });
+    } else if ('agent' in step) {
+      push({ value: step.agent, supportThemeIcons: false, supportHtml: false });
+    } else if ('call' in step) {
+      const part = {
+        kind: 'toolInvocationSerialized',
+        toolId: step.call.name,
+        toolCallId: step.call.id,
+        invocationMessage: { value: String(step.call.input['description'] ?? step.call.name) },
+        isConfirmed: { type: 1 },
+        isComplete: true,
+        source: { type: 'internal', label: 'Built-In' },
+        toolSpecificData: { kind: 'input', rawInput: step.call.input },
+        resultDetails: {
+          input: JSON.stringify(step.call.input),
+          output: [{ type: 'embed', isText: true, value: '' }],
+        },
+      };
+      calls.set(step.call.id, { request: current(), index: push(part) });
+    } else if ('failed' in step || 'refused' in step) {
+      const id = 'failed' in step ? step.failed : step.refused;
+      const call = calls.get(id);
+      if (!call) throw new Error(`no call ${id} to settle`);
+      const response = state.requests[call.request]?.response ?? [];
+      const before = response[call.index] ?? {};
+      const { resultDetails, ...rest } = before;
+      response[call.index] =
+        'failed' in step
+          ? {
+              ...before,
+              resultDetails: {
+                ...(resultDetails as object),
+                output: [{ type: 'embed', isText: true, value: step.text }],
+                isError: true,
+              },
+            }
+          : { ...rest, isConfirmed: { type: 0 } };
+      // A part that changed is written again, with every part after it (`ObjectMutationLog._diffArray`).
+      entries.push({
+        kind: 2,
+        k: ['requests', call.request, 'response'],
+        v: response.slice(call.index),
+        i: call.index,
+      });
+    } else {
+      end(index, 2);
+    }
+  });
+  end(steps.length, 1);
+  const file = join(workspace, 'chatSessions', `${session}.${log ? 'jsonl' : 'json'}`);
+  const text = log
+    ? `${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`
+    : JSON.stringify(state, null, 2);
+  writeFileSync(file, text);
+  return file;
+}
