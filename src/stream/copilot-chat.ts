@@ -4,6 +4,9 @@ import {
   firstLine,
   isObject,
   type JsonObject,
+  KEPT_TEXT_CHARS,
+  keptInput,
+  keptText,
   stringOf,
   successHead,
   summarizeInput,
@@ -122,6 +125,67 @@ export function copilotSessionState(text: string, log: boolean): CopilotSessionS
   return { session: state, skipped };
 }
 
+/** A `string | IMarkdownString` kept as its text. */
+function keptMarkdown(value: unknown): unknown {
+  const text = markdownText(value);
+  return text === undefined ? value : { value: keptText(text) };
+}
+
+/** A call's input as VS Code keeps it with the result (JSON text), cut as `keptInput` cuts it. */
+function keptInputText(input: unknown): unknown {
+  if (typeof input !== 'string' || input.length <= KEPT_TEXT_CHARS) return input;
+  try {
+    return JSON.stringify(keptInput(JSON.parse(input)));
+  } catch {
+    return keptText(input);
+  }
+}
+
+/**
+ * What a part's line keeps of it: the fields the reader reads, long texts cut as the turns made of them allow. A
+ * response also holds edits, references and binary tool output, which can run to megabytes.
+ */
+function keptPart(part: unknown): unknown {
+  if (!isObject(part)) return part;
+  if (part['kind'] === undefined) return { value: keptText(stringOf(part['value']) ?? '') };
+  if (part['kind'] === 'markdownContent')
+    return { kind: part['kind'], content: keptMarkdown(part['content']) };
+  if (part['kind'] !== 'toolInvocationSerialized') return { kind: part['kind'] };
+  const kept: JsonObject = {};
+  for (const key of ['kind', 'toolId', 'toolCallId', 'isConfirmed', 'isComplete']) {
+    if (part[key] !== undefined) kept[key] = part[key];
+  }
+  if (part['invocationMessage'] !== undefined)
+    kept['invocationMessage'] = keptMarkdown(part['invocationMessage']);
+  const details = part['resultDetails'];
+  if (isObject(details)) {
+    const output = details['output'];
+    kept['resultDetails'] = {
+      ...(details['input'] === undefined ? {} : { input: keptInputText(details['input']) }),
+      output:
+        typeof output === 'string'
+          ? keptText(output)
+          : (Array.isArray(output) ? output : [])
+              .filter((item): item is JsonObject => isObject(item) && item['isText'] !== false)
+              .map((item) => ({ isText: true, value: keptText(stringOf(item['value']) ?? '') })),
+      ...(details['isError'] === undefined ? {} : { isError: details['isError'] }),
+    };
+  }
+  const specific = part['toolSpecificData'];
+  if (isObject(specific)) {
+    const keptSpecific: JsonObject = { kind: specific['kind'] };
+    if (specific['rawInput'] !== undefined) keptSpecific['rawInput'] = keptInput(specific['rawInput']);
+    for (const key of ['commandLine', 'command', 'terminalCommandState']) {
+      if (specific[key] !== undefined) keptSpecific[key] = specific[key];
+    }
+    const output = specific['terminalCommandOutput'];
+    if (isObject(output))
+      keptSpecific['terminalCommandOutput'] = { text: keptText(stringOf(output['text']) ?? '') };
+    kept['toolSpecificData'] = keptSpecific;
+  }
+  return kept;
+}
+
 /**
  * The lines of one session: `{"session"}`, a `{"skipped"}` line for each log line that could not be read, then for
  * each request `{"prompt"}`, each response part as `{"part"}`, and `{"end"}` once the answer ended. What can change
@@ -158,7 +222,7 @@ export function copilotSessionLines(state: CopilotSessionState, folder: string |
     response.forEach((part, at) => {
       const replyId = `${requestId}:${calls}`;
       if (isObject(part) && part['kind'] === 'toolInvocationSerialized') calls++;
-      lines.push({ part: { requestId, index: at, replyId, timestamp, data: part } });
+      lines.push({ part: { requestId, index: at, replyId, timestamp, data: keptPart(part) } });
     });
     const state = isObject(request['modelState']) ? request['modelState']['value'] : undefined;
     const ended = typeof state === 'number' && state !== 0;

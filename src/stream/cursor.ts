@@ -4,6 +4,9 @@ import {
   firstLine,
   isObject,
   type JsonObject,
+  KEPT_TEXT_CHARS,
+  keptInput,
+  keptText,
   stringOf,
   successHead,
   summarizeInput,
@@ -62,6 +65,47 @@ function liveBubbles(composer: unknown, rows: CursorRows['bubbles']): { id: stri
   return rows.map((row) => ({ id: row.id, data: parsedOr(row.data) }));
 }
 
+/** Arguments (JSON text) kept as `keptInput` keeps them. */
+function keptArgs(args: unknown): unknown {
+  if (typeof args !== 'string' || args.length <= KEPT_TEXT_CHARS) return args;
+  const parsed = objectOf(args);
+  return isObject(parsed) ? JSON.stringify(keptInput(parsed)) : keptText(args);
+}
+
+/**
+ * What a bubble's line keeps of its row: the fields the reader reads, a long tool result or argument cut as the
+ * turns made of it allow. A bubble also holds the files and context it was sent with, which can run to megabytes.
+ */
+function keptBubble(data: unknown): unknown {
+  if (!isObject(data)) return data;
+  const kept: JsonObject = {};
+  for (const key of ['type', 'text', 'createdAt']) if (data[key] !== undefined) kept[key] = data[key];
+  const tool = data['toolFormerData'];
+  if (!isObject(tool)) return kept;
+  const call: JsonObject = {};
+  for (const key of ['toolCallId', 'name', 'tool', 'status', 'userDecision']) {
+    if (tool[key] !== undefined) call[key] = tool[key];
+  }
+  for (const key of ['params', 'rawArgs']) if (tool[key] !== undefined) call[key] = keptArgs(tool[key]);
+  if (typeof tool['errorDetails'] === 'string') call['errorDetails'] = keptText(tool['errorDetails']);
+  if (isObject(tool['additionalData']) && tool['additionalData']['userDecision'] !== undefined) {
+    call['additionalData'] = { userDecision: tool['additionalData']['userDecision'] };
+  }
+  const result = tool['result'];
+  if (result !== undefined) {
+    const whole = typeof result === 'string' ? result.length : (JSON.stringify(result) ?? '').length;
+    call['result'] =
+      whole <= KEPT_TEXT_CHARS
+        ? result
+        : JSON.stringify({
+            output: keptText(resultText(result)),
+            ...(resultRejected(result) ? { rejected: true } : {}),
+          });
+  }
+  kept['toolFormerData'] = call;
+  return kept;
+}
+
 /**
  * The lines of one composer, or null when it holds no conversation (a chat opened and never sent). The composer's
  * line holds only what does not change as the chat goes on, so a chat that grew is read on from where it was.
@@ -82,7 +126,9 @@ export function cursorComposerLines(rows: CursorRows): Buffer | null {
     }),
   ];
   for (const bubble of bubbles) {
-    lines.push(JSON.stringify({ bubble: { id: bubble.id, composerId: rows.id, data: bubble.data } }));
+    lines.push(
+      JSON.stringify({ bubble: { id: bubble.id, composerId: rows.id, data: keptBubble(bubble.data) } }),
+    );
   }
   return Buffer.from(`${lines.join('\n')}\n`);
 }
@@ -106,13 +152,17 @@ function resultText(result: unknown): string {
   return JSON.stringify(value);
 }
 
+function resultRejected(result: unknown): boolean {
+  const value = objectOf(result);
+  return isObject(value) && value['rejected'] === true;
+}
+
 function rejected(tool: JsonObject): boolean {
   const additional = isObject(tool['additionalData']) ? tool['additionalData'] : {};
-  const result = objectOf(tool['result']);
   return (
     tool['userDecision'] === 'rejected' ||
     additional['userDecision'] === 'rejected' ||
-    (isObject(result) && result['rejected'] === true)
+    resultRejected(tool['result'])
   );
 }
 

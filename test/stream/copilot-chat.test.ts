@@ -139,3 +139,31 @@ describe('the Copilot Chat log', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
+
+describe('the lines of a Copilot Chat session', () => {
+  it('keep of a part only what its turns read, and the turns are the same', () => {
+    const content = 'x'.repeat(200_000);
+    const part = tool({
+      isConfirmed: { type: 4 },
+      toolSpecificData: { kind: 'input', rawInput: { filePath: '/p/a.ts', content } },
+      resultDetails: {
+        input: JSON.stringify({ filePath: '/p/a.ts', content }),
+        output: [
+          { type: 'embed', isText: true, value: `Error: cannot write /p/a.ts\n${content}` },
+          { type: 'embed', value: content },
+        ],
+        isError: true,
+      },
+    });
+    const session = {
+      sessionId: 's',
+      requests: [{ requestId: 'r', message: { text: 'go' }, response: [part] }],
+    };
+    const bytes = copilotSessionLines(copilotSessionState(JSON.stringify(session), false), null);
+    const text = bytes?.toString('utf8') ?? '';
+    expect(text.length).toBeLessThan(140_000);
+    const line = { part: { requestId: 'r', index: 0, replyId: 'r:0', timestamp: null, data: part } };
+    const whole = copilotChatReader.parseLine(line, 3).turns;
+    expect(readText(copilotChatReader, text).turns.filter((turn) => turn.line === 3)).toEqual(whole);
+  });
+});

@@ -103,3 +103,32 @@ describe('the Cursor reader', () => {
     expect(discoverCursorStores(join(user, 'missing'))).toBeNull();
   });
 });
+
+describe('the lines of a Cursor chat', () => {
+  it('keep of a bubble only what its turns read, and the turns are the same', () => {
+    const content = 'x'.repeat(200_000);
+    const bubble = {
+      type: 2,
+      text: 'Editing it.',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      attachedFileCodeChunks: [{ content }],
+      toolFormerData: {
+        toolCallId: 't',
+        name: 'edit_file',
+        params: JSON.stringify({ target_file: 'src/a.ts', explanation: 'Fix it', code_edit: content }),
+        status: 'error',
+        result: JSON.stringify({ output: `Error: cannot write src/a.ts\n${content}` }),
+      },
+    };
+    const bytes = cursorComposerLines({
+      id: 'c1',
+      folder: null,
+      data: '{}',
+      bubbles: [{ id: 'b1', data: JSON.stringify(bubble) }],
+    });
+    const text = bytes?.toString('utf8') ?? '';
+    expect(text.length).toBeLessThan(70_000);
+    const whole = cursorReader.parseLine({ bubble: { id: 'b1', composerId: 'c1', data: bubble } }, 2).turns;
+    expect(readText(cursorReader, text).turns).toEqual(whole);
+  });
+});
