@@ -69,7 +69,7 @@ describe('Copilot Chat sessions', () => {
     }
   });
 
-  it('are found without flags under $XDG_CONFIG_HOME/Code/User, and status and doctor list them', () => {
+  it('are found without flags under $XDG_CONFIG_HOME/Code/User, remem run finds them too, and status and doctor list them', () => {
     const home = tempDir();
     const xdg = tempDir('remem-xdg-');
     copilotSession(join(xdg, 'Code', 'User'), PROJECT, 's-b1', START, STEPS);
@@ -81,6 +81,11 @@ describe('Copilot Chat sessions', () => {
       { agent: 'copilot-chat', files: 1, sessions: 1, lastRead: NOW },
     ]);
     expect(remem(['doctor'], { home, now: NOW, env }).stdout).toMatch(/copilot-chat\s+1 files, 1 sessions/);
+    // The nightly run finds them the same way.
+    const night = tempDir();
+    const run = remem(['run'], { home: night, now: NOW, env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(gist(episodesOf(night))).toEqual(gist(claudeEpisodes));
   });
 
   it('are read incrementally, again from the start when a part changed, and rebuilt from raw/ alone', () => {

@@ -67,7 +67,7 @@ describe('Cursor chats', () => {
     expect(digest(store)).toBe(before);
   });
 
-  it('is found without flags under $XDG_CONFIG_HOME/Cursor/User, and status and doctor list it', () => {
+  it('is found without flags under $XDG_CONFIG_HOME/Cursor/User, remem run finds it too, and status and doctor list it', () => {
     const home = tempDir();
     const xdg = tempDir('remem-xdg-');
     cursorSession(join(xdg, 'Cursor', 'User'), PROJECT, 'c0mp-b1', START, STEPS);
@@ -79,6 +79,11 @@ describe('Cursor chats', () => {
       { agent: 'cursor', files: 1, sessions: 1, lastRead: NOW },
     ]);
     expect(remem(['doctor'], { home, now: NOW, env }).stdout).toMatch(/cursor\s+1 files, 1 sessions/);
+    // The nightly run finds them the same way.
+    const night = tempDir();
+    const run = remem(['run'], { home: night, now: NOW, env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(gist(episodesOf(night))).toEqual(gist(claudeEpisodes));
   });
 
   it('is read incrementally, again from the start when a bubble changed, and rebuilt from raw/ alone', () => {
