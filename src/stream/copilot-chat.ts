@@ -211,7 +211,13 @@ export function copilotSessionLines(state: CopilotSessionState, folder: string |
       return;
     }
     const requestId = stringOf(request['requestId']) ?? `#${index}`;
-    const timestamp = typeof request['timestamp'] === 'number' ? request['timestamp'] : null;
+    // Requests of older sessions carry no time of their own: they are given the session's.
+    const timestamp =
+      typeof request['timestamp'] === 'number'
+        ? request['timestamp']
+        : typeof session['creationDate'] === 'number'
+          ? session['creationDate']
+          : null;
     const message = request['message'];
     const text =
       typeof message === 'string' ? message : isObject(message) ? stringOf(message['text']) : undefined;

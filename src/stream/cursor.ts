@@ -125,9 +125,13 @@ export function cursorComposerLines(rows: CursorRows): Buffer | null {
       },
     }),
   ];
+  // Bubbles of older chats carry no time of their own: they are given the chat's.
+  const at = typeof createdAt === 'number' ? { at: createdAt } : {};
   for (const bubble of bubbles) {
     lines.push(
-      JSON.stringify({ bubble: { id: bubble.id, composerId: rows.id, data: keptBubble(bubble.data) } }),
+      JSON.stringify({
+        bubble: { id: bubble.id, composerId: rows.id, ...at, data: keptBubble(bubble.data) },
+      }),
     );
   }
   return Buffer.from(`${lines.join('\n')}\n`);
@@ -224,7 +228,7 @@ function parseLine(value: unknown, line: number): LineResult {
     const data = bubble['data'];
     if (data === null) return { turns: [], warning: 'the chat names a bubble that has no row' };
     if (!isObject(data)) return { turns: [], warning: 'bubble row whose value is not a JSON object' };
-    const stamp: Omit<TurnBase, 'part'> = { line, at: isoOf(data['createdAt']) };
+    const stamp: Omit<TurnBase, 'part'> = { line, at: isoOf(data['createdAt']) || isoOf(bubble['at']) };
     return { turns: turnsOf(stamp, bubbleBodies(data, stringOf(bubble['id']) ?? '')) };
   }
   return { turns: [], warning: 'neither a composer nor a bubble row' };

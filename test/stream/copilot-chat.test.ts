@@ -33,6 +33,7 @@ describe('the Copilot Chat reader', () => {
   it('reads the old string message, markdownContent parts, and replies split by a tool call', () => {
     const { turns, warnings } = read({
       sessionId: 's',
+      creationDate: Date.parse('2026-11-01T10:00:00.000Z'),
       requests: [
         {
           requestId: 'r1',
@@ -54,6 +55,8 @@ describe('the Copilot Chat reader', () => {
       input: 'ls',
       tool: 'run_in_terminal',
     });
+    // A request of an old session has no time of its own: it is given the session's.
+    expect(turns.find((turn) => turn.type === 'prompt')?.at).toBe('2026-11-01T10:00:00.000Z');
   });
 
   it('reads a denial (old and new form), a terminal exit code, and a stopped answer', () => {

@@ -42,8 +42,16 @@ describe('the Cursor reader', () => {
   });
 
   it('reads an inline conversation, and a composer naming nothing in the order the bubbles were written', () => {
-    const inline = turnsOf({ conversation: [{ type: 1, bubbleId: 'x', text: 'hi' }] }, []);
+    const inline = turnsOf(
+      {
+        createdAt: Date.parse('2026-11-01T10:00:00.000Z'),
+        conversation: [{ type: 1, bubbleId: 'x', text: 'hi' }],
+      },
+      [],
+    );
     expect(inline?.turns.map((turn) => turn.type)).toEqual(['link', 'prompt']);
+    // Inline bubbles carry no time: they are given the chat's.
+    expect(inline?.turns[1]?.at).toBe('2026-11-01T10:00:00.000Z');
     const stub = turnsOf({ fullConversationHeadersOnly: [] }, [
       { id: 'b1', data: { type: 1, text: 'first' } },
       { id: 'b2', data: { type: 2, text: 'second' } },
