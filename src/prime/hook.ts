@@ -38,6 +38,8 @@ export interface HookDeps {
 export interface HookAnswer {
   /** What the hook prints (one JSON object), or null for silence. */
   output: Record<string, unknown> | null;
+  /** The words put in front of the agent (the context, or the reminder), whatever shape the output gives them. */
+  said?: string;
   /** The payload-free row of what was worked out, shown or held. */
   log: Omit<PrimeLogRow, 'ms' | 'outcome'> | null;
   /** SessionEnd: archive the session's transcript the day it is written. */
@@ -175,10 +177,10 @@ async function prime(
   };
   if (chosen.length === 0 || heldOut) return { output: null, log };
   const hookEventName = moment === 'prompt' ? 'UserPromptSubmit' : 'PreToolUse';
+  const said = contextText(chosen.map((c) => c.text));
   return {
-    output: {
-      hookSpecificOutput: { hookEventName, additionalContext: contextText(chosen.map((c) => c.text)) },
-    },
+    output: { hookSpecificOutput: { hookEventName, additionalContext: said } },
+    said,
     log,
   };
 }
@@ -232,7 +234,8 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
     reasons: {},
   };
   if (heldOut) return { output: null, log };
-  return { output: { decision: 'block', reason: reminderText(lesson) }, log };
+  const said = reminderText(lesson);
+  return { output: { decision: 'block', reason: said }, said, log };
 }
 
 /** The answer to one hook event. */

@@ -74,23 +74,13 @@ export async function injectFromMemory(
   if (reminder) logged(deps, reminder, started);
   const parts: string[] = [];
   const hashes: string[] = [];
-  const context = (prompt.output?.['hookSpecificOutput'] as { additionalContext?: string } | undefined)
-    ?.additionalContext;
-  if (context) {
-    parts.push(context);
-    hashes.push(...(prompt.log?.lessonHashes ?? []));
-  }
-  const reason = reminder?.output?.['reason'];
-  if (typeof reason === 'string') {
-    parts.push(reason);
-    hashes.push(...(reminder?.log?.lessonHashes ?? []));
+  for (const answer of [prompt, reminder]) {
+    if (!answer?.said) continue;
+    parts.push(answer.said);
+    hashes.push(...(answer.log?.lessonHashes ?? []));
   }
   if (parts.length === 0) return null;
-  return {
-    text: parts.join('\n\n'),
-    lessonHashes: hashes,
-    reason: typeof reason === 'string' ? 'reminder' : 'moment',
-  };
+  return { text: parts.join('\n\n'), lessonHashes: hashes, reason: reminder?.said ? 'reminder' : 'moment' };
 }
 
 /**
