@@ -100,17 +100,23 @@ export function detectCorrection(
 ): CueHit | null {
   const rule = ruleCorrection(said, agentBefore);
   if (rule) return rule;
-  // What the rules know is not a correction stays one for the model too: a known request, or a plain yes or no
-  // to the agent's offer or question.
-  if (firstHit(cues.notCorrection, normalizeLines(said))) return null;
   const before = agentBefore ?? '';
   const context = correctionContext(said, before, rule, handback);
-  if (context.handback !== null && context.handback !== 'waiting' && classifyAnswer(said) !== 'other')
-    return null;
+  if (!modelMayJudge(said, context)) return null;
   const score = correctionProbability(said, before, context);
   return score >= correctionThreshold()
     ? { rule: 'learned', cue: `learned detector, p=${score.toFixed(2)}` }
     : null;
+}
+
+/**
+ * Whether the learned detector is asked at all about a message no rule called a correction: what the rules know
+ * is not a correction stays one for the model too (a known request, or a plain yes or no to the agent's offer or
+ * question). Training and the bench ask it too, so that they measure the detector as it runs.
+ */
+export function modelMayJudge(said: string, context: { handback: string | null }): boolean {
+  if (firstHit(cues.notCorrection, normalizeLines(said))) return false;
+  return !(context.handback !== null && context.handback !== 'waiting' && classifyAnswer(said) !== 'other');
 }
 
 /** What the learned detector reads beside the words: how the agent's turn handed back, and the rule that fired. */

@@ -16,9 +16,9 @@ import {
   normalizeText,
   ruleCorrection,
 } from '../../src/episodes/detect.ts';
-import { correctionThreshold } from '../../src/episodes/model/correction.ts';
+import { correctionFit, correctionThreshold } from '../../src/episodes/model/correction.ts';
 import { crossValidate, examplesOf } from '../../src/episodes/model/cross-validate.ts';
-import { curve, fitDefaults } from '../../src/episodes/model/fit.ts';
+import { curve } from '../../src/episodes/model/fit.ts';
 import { readLabelledMessages } from '../../src/episodes/model/labelled.ts';
 import {
   type DetectorName,
@@ -60,7 +60,7 @@ describe.skipIf(!withData)('the correction detector, out-of-fold (grouped by rep
     const rows = readLabelledMessages(dataDir);
     const dims = 1 << 14;
     const examples = examplesOf(rows, (said, before) => correctionContext(said, before), dims);
-    const scored = crossValidate(rows, examples, { ...fitDefaults, dims, folds: 5 }).filter(
+    const scored = crossValidate(rows, examples, { ...correctionFit(), dims, folds: 5 }).filter(
       ({ row }) => row.set !== 'batch1',
     );
     const ruled = scored.map(({ row }) => ruleCorrection(row.said, row.before) !== null);
@@ -179,15 +179,14 @@ describe('detectCorrection', () => {
   });
 
   it('leaves new requests, approvals and answers alone', () => {
-    for (const said of [
-      'add a dark mode toggle',
-      'great, now add tests',
-      'yes please',
-      '好的，继续',
-      'Do not change the contents, only reorder',
-    ]) {
+    for (const said of ['add a dark mode toggle', 'great, now add tests', 'yes please', '好的，继续']) {
       expect(detectCorrection(said, claimed), said).toBeNull();
     }
+    // A constraint on what comes next is a request when the agent asked what to do; said right after the agent
+    // claimed it was done, the same words hold it to what it did (as "named exports only please" does).
+    expect(
+      detectCorrection('Do not change the contents, only reorder', 'Which sections should I move?'),
+    ).toBeNull();
     expect(detectCorrection('no thanks', 'Done. Want me to add tests too?')).toBeNull();
     expect(detectCorrection('no, it is still blank', 'Does it show up now?')).not.toBeNull();
   });

@@ -13,6 +13,8 @@ export interface CorrectionWeights {
   dims: number;
   /** A message is a correction at or over this probability. */
   threshold: number;
+  /** How the weights were fitted: chosen out-of-fold with the threshold. */
+  fit: { rate: number; epochs: number; l2: number; seed: number; damping: number };
   bias: number;
   /** Dense, one per dimension, rounded: the file stays small and diffs stay readable. */
   weights: number[];
@@ -42,4 +44,9 @@ export function correctionProbability(said: string, before: string, context: Con
 
 export function correctionThreshold(): number {
   return model().weights.threshold;
+}
+
+/** The fitting settings the shipped weights were fitted with, to refit the same way on other rows. */
+export function correctionFit(): CorrectionWeights['fit'] {
+  return model().weights.fit;
 }

@@ -77,3 +77,121 @@ export function trainTest(
     test(row) ? [{ row, score: probability(model, examples[i]!.features), positive: row.positive }] : [],
   );
 }
+
+/** The fitting settings chosen between: how many passes over the rows. */
+export const FIT_GRID: readonly { rate: number; epochs: number }[] = [
+  { rate: 0.3, epochs: 5 },
+  { rate: 0.3, epochs: 10 },
+];
+
+/**
+ * How much precision the model may cost beside the rules' alone, on rows neither was written from, when the
+ * settings and threshold are chosen. One point: the choice is made on out-of-fold figures that are a little
+ * kinder than the rows after them, so a wider margin is spent twice.
+ */
+export const PRECISION_TOLERANCE = 0.01;
+
+/** The thresholds chosen between. */
+export const THRESHOLD_STEPS: readonly number[] = Array.from({ length: 38 }, (_, i) => (i + 2) / 40);
+
+/** What the hand-written side decided of each row: a rule fired, or the model may judge it at all. */
+export interface RuleSide {
+  ruled: readonly boolean[];
+  mayJudge: readonly boolean[];
+}
+
+export interface Choice {
+  rate: number;
+  epochs: number;
+  threshold: number;
+  /** Out-of-fold on the judged rows: the rules alone, and the rules or the model over the threshold. */
+  rules: { precision: number; recall: number };
+  withModel: { precision: number; recall: number };
+}
+
+function tally(positive: readonly boolean[], hit: readonly boolean[]): { precision: number; recall: number } {
+  let tp = 0;
+  let fp = 0;
+  let positives = 0;
+  positive.forEach((yes, i) => {
+    if (yes) positives++;
+    if (!hit[i]) return;
+    if (yes) tp++;
+    else fp++;
+  });
+  return { precision: tp + fp === 0 ? 1 : tp / (tp + fp), recall: positives === 0 ? 0 : tp / positives };
+}
+
+/**
+ * The fitting settings and the threshold, chosen by grouped cross-validation over `rows` alone: for each setting
+ * of `FIT_GRID`, out-of-fold scores; then the setting and threshold with the most recall at which the rules and the
+ * model together stay within `tolerance` of the rules' precision alone, both measured on the rows the rules were
+ * not written from (every row when there are none). Given only the training rows of an outer fold, nothing of
+ * the rows it is judged on enters the choice.
+ */
+export function chooseFit(
+  rows: readonly LabelledMessage[],
+  examples: readonly Example[],
+  side: RuleSide,
+  options: Omit<FitOptions, 'rate' | 'epochs'> & { folds: number; tolerance: number },
+): Choice {
+  let judged = rows.flatMap((row, i) => (row.set === 'batch1' ? [] : [i]));
+  if (judged.length === 0) judged = rows.map((_, i) => i);
+  const positive = judged.map((i) => rows[i]!.positive);
+  const ruled = judged.map((i) => side.ruled[i]!);
+  const rules = tally(positive, ruled);
+  let best: Choice | null = null;
+  for (const setting of FIT_GRID) {
+    const scored = crossValidate(rows, examples, { ...options, ...setting });
+    for (const threshold of THRESHOLD_STEPS) {
+      const hit = judged.map((i, k) => ruled[k]! || (side.mayJudge[i]! && scored[i]!.score >= threshold));
+      const withModel = tally(positive, hit);
+      if (withModel.precision < rules.precision - options.tolerance) continue;
+      if (best && withModel.recall <= best.withModel.recall) continue;
+      best = { ...setting, threshold, rules, withModel };
+    }
+  }
+  if (!best) throw new Error('no setting keeps the rules’ precision out-of-fold');
+  return best;
+}
+
+/**
+ * Nested cross-validation: for each outer fold, the settings and threshold chosen by `chooseFit` on the other
+ * folds alone, a model fitted there with them, and the fold decided with it. The figures it gives judge the
+ * whole procedure, the choices included.
+ */
+export function nestedCrossValidate(
+  rows: readonly LabelledMessage[],
+  examples: readonly Example[],
+  side: RuleSide,
+  options: Omit<FitOptions, 'rate' | 'epochs'> & { folds: number; tolerance: number },
+): { scored: (Scored & { detected: boolean })[]; choices: Choice[] } {
+  const fold = foldsOf(rows, options.folds, options.seed);
+  const scored: (Scored & { detected: boolean })[] = new Array(rows.length);
+  const choices: Choice[] = [];
+  for (let f = 0; f < options.folds; f++) {
+    const inside = rows.flatMap((row, i) => (fold.get(row.repo) !== f ? [i] : []));
+    const choice = chooseFit(
+      inside.map((i) => rows[i]!),
+      inside.map((i) => examples[i]!),
+      { ruled: inside.map((i) => side.ruled[i]!), mayJudge: inside.map((i) => side.mayJudge[i]!) },
+      options,
+    );
+    choices.push(choice);
+    const model = fitModel(
+      inside.map((i) => examples[i]!),
+      { ...options, rate: choice.rate, epochs: choice.epochs },
+    );
+    rows.forEach((row, i) => {
+      if (fold.get(row.repo) !== f) return;
+      const score = side.mayJudge[i] ? probability(model, examples[i]!.features) : 0;
+      scored[i] = {
+        row,
+        score,
+        positive: row.positive,
+        detected: side.ruled[i]! || score >= choice.threshold,
+      };
+    });
+  }
+  return { scored, choices };
+}
