@@ -64,6 +64,9 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
   let endedBy: 'reply' | 'prompt' | 'interrupt' | 'empty' = 'empty';
 
   let agentTurn: AgentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+  // What the agent last said before the person's previous message. A message right after another one, with no
+  // reply between (the agent worked without words, or the transcript kept none), still answers it.
+  let lastWords = '';
   let interruptPending = false;
   const refusedCalls = new Set<string>();
   /** A refusal that gave no reason: the person's next words, before the agent goes on, are its reason. */
@@ -112,7 +115,10 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
           turn.queued || agentTurn.interrupted || !before.trim()
             ? null
             : classifyHandback(tail(before, HANDBACK_CHARS));
-        const detected = detectCorrection(turn.text, tail(before, 600), handback?.kind ?? null);
+        // The hand-back was the previous message's to answer; the words are still what this one reacts to.
+        const answers = before.trim() ? before : lastWords;
+        if (before.trim()) lastWords = before;
+        const detected = detectCorrection(turn.text, tail(answers, 600), handback?.kind ?? null);
         let hit = detected;
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
         if (
@@ -122,7 +128,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         ) {
           giveReason(refusalAwaitingReason, turn.text);
         } else if (hit) {
-          correction(turn, turn.text, closingSentence(before), hit, {
+          correction(turn, turn.text, closingSentence(answers), hit, {
             afterHandback: handback?.kind ?? null,
             queued: turn.queued === true,
           });
@@ -235,6 +241,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
       }
       case 'compaction': {
         agentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+        lastWords = '';
         break;
       }
       default:

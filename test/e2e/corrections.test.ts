@@ -55,3 +55,23 @@ describe('corrections a new user makes become episodes; instructions do not', ()
     expect(saids).not.toContain(INSTRUCTION);
   });
 });
+
+describe('a correction sent right after another message', () => {
+  it('still answers what the agent last said', () => {
+    const home = tempDir('remem-corrections-');
+    const claude = join(tempDir('remem-corrections-src-'), 'claude');
+    claudeSession(claude, '/tmp/remem-corrections-project', 'sess-f', '2026-11-10T10:00:00.000Z', [
+      { user: 'add a loader for the EEG dataset' },
+      { agent: 'I will write the loader and check it with python training/loader.py.' },
+      { user: 'go ahead' },
+      { user: 'use uv instead of python or python3' },
+    ]);
+    expect(remem(['ingest', '--claude', claude], { home, now: '2026-11-10T12:00:00.000Z' }).code).toBe(0);
+    const episodes = remem(['episodes', '--kind', 'correction', '--json'], {
+      home,
+      now: '2026-11-10T12:00:00.000Z',
+    }).json<{ episodes: { said: string | null; agentBefore: string | null }[] }>().episodes;
+    expect(episodes.map((e) => e.said)).toEqual(['use uv instead of python or python3']);
+    expect(episodes[0]!.agentBefore).toContain('I will write the loader');
+  });
+});
