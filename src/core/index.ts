@@ -38,8 +38,11 @@ export {
   checkObservation,
   collapseWhitespace,
   findImperative,
+  findObservationProblem,
   hasControlChars,
+  hasLoneSurrogate,
   isImperative,
+  type ObservationProblem,
   shortenAtWord,
 } from './observation.ts';
 export { consolidatedKinds, defaultParams, type Params } from './params.ts';
