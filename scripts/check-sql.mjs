@@ -11,7 +11,6 @@ const KNOWN = new Set([
   'src/cli/doctor.ts',
   'src/cli/run-nightly.ts',
   'src/cli/status-run.ts',
-  'src/core/lock.ts',
   'src/measure/history.ts',
   'src/recall/recall-index.ts',
   'src/recall/recall.ts',

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { acquireLock, createClock } from '../core/index.ts';
+import { createClock } from '../core/index.ts';
 import { type IngestReport, listSources } from '../episodes/index.ts';
 import { drainPrimeLogs } from '../prime/index.ts';
 import { syncLayers } from '../protocol/index.ts';
 import { type RenderReport, renderMemory } from '../render/index.ts';
 import { morningReportText, type SleepReport, sleep, writeAtomically } from '../sleep/index.ts';
-import { delegationTally, listPeers, openStore, type Store } from '../store/index.ts';
+import { acquireLock, delegationTally, listPeers, openStore, type Store } from '../store/index.ts';
 import type { NightlyPull } from '../transport/index.ts';
 import { refreshViewsEmbedding } from '../truth/index.ts';
 import type { Context } from './command.ts';

@@ -46,6 +46,7 @@ export {
   saveLesson,
   sourceIdsOf,
 } from './lessons.ts';
+export { acquireLock } from './lock.ts';
 export { type DelegationTally, delegationTally, replaceSessionOffers } from './offers.ts';
 export { type Db, type OpenOptions, openStore, SCHEMA_VERSION, STORE_FILE, type Store } from './open.ts';
 export { forgetPeer, learnPeer, listPeers, notePeerPull, type StoredPeer } from './peers.ts';
