@@ -8,9 +8,6 @@ import { join } from 'node:path';
 
 const OWN_STORES = new Set(['src/commons/sqlite-store.ts', 'src/commons/postgres-store.ts']);
 const KNOWN = new Set([
-  'src/cli/doctor.ts',
-  'src/cli/run-nightly.ts',
-  'src/cli/status-run.ts',
   'src/measure/history.ts',
   'src/recall/recall-index.ts',
   'src/recall/recall.ts',

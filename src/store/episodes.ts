@@ -213,6 +213,12 @@ export function listEpisodes(db: Db, filter: EpisodeFilter = {}): Episode[] {
   return rows.map(episodeFromRow);
 }
 
+/** When the latest episode happened, or null in an empty store. */
+export function latestHappenedAt(db: Db): string | null {
+  const row = db.prepare('SELECT MAX(happened_at) AS last FROM episodes').get() as { last: string | null };
+  return row.last;
+}
+
 export function countEpisodesByKind(db: Db): Record<string, number> {
   const rows = db
     .prepare('SELECT kind, COUNT(*) AS n FROM episodes WHERE live = 1 GROUP BY kind ORDER BY kind')

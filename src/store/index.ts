@@ -14,6 +14,7 @@ export {
   type EpisodeOrigin,
   episodeFromRow,
   insertEpisodeOnce,
+  latestHappenedAt,
   listEpisodes,
   replaceSessionEpisodes,
   type UpsertResult,
@@ -21,8 +22,10 @@ export {
 export {
   finishIngestRun,
   type IngestRun,
+  ingestWarningsOf,
   lastIngestRun,
   recordIngestWarning,
+  type StoredIngestWarning,
   startIngestRun,
 } from './ingest-runs.ts';
 export {
@@ -48,7 +51,15 @@ export {
 } from './lessons.ts';
 export { acquireLock } from './lock.ts';
 export { type DelegationTally, delegationTally, replaceSessionOffers } from './offers.ts';
-export { type Db, type OpenOptions, openStore, SCHEMA_VERSION, STORE_FILE, type Store } from './open.ts';
+export {
+  type Db,
+  type OpenOptions,
+  openStore,
+  quickCheck,
+  SCHEMA_VERSION,
+  STORE_FILE,
+  type Store,
+} from './open.ts';
 export { forgetPeer, learnPeer, listPeers, notePeerPull, type StoredPeer } from './peers.ts';
 export {
   insertPrediction,
