@@ -8,11 +8,9 @@ import { join } from 'node:path';
 
 const OWN_STORES = new Set(['src/commons/sqlite-store.ts', 'src/commons/postgres-store.ts']);
 const KNOWN = new Set([
-  'src/measure/history.ts',
   'src/recall/recall-index.ts',
   'src/recall/recall.ts',
   'src/render/render.ts',
-  'src/sleep/decay.ts',
   'src/sleep/embed-pass.ts',
   'src/sleep/sleep.ts',
 ]);

@@ -9,10 +9,13 @@ export {
   hasAudit,
 } from './audit.ts';
 export {
+  archiveEpisodes,
   countEpisodesByKind,
   type EpisodeFilter,
   type EpisodeOrigin,
   episodeFromRow,
+  type FadingEpisode,
+  fadingEpisodes,
   insertEpisodeOnce,
   latestHappenedAt,
   listEpisodes,
@@ -50,7 +53,13 @@ export {
   sourceIdsOf,
 } from './lessons.ts';
 export { acquireLock } from './lock.ts';
-export { type DelegationTally, delegationTally, replaceSessionOffers } from './offers.ts';
+export {
+  type DelegationTally,
+  delegationTally,
+  type OfferMoment,
+  offerMoments,
+  replaceSessionOffers,
+} from './offers.ts';
 export {
   type Db,
   type OpenOptions,
