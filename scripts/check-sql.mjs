@@ -12,7 +12,6 @@ const KNOWN = new Set([
   'src/recall/recall.ts',
   'src/render/render.ts',
   'src/sleep/embed-pass.ts',
-  'src/sleep/sleep.ts',
 ]);
 const SQL =
   /\.prepare(<[^>]*>)?\(|\.pragma\(|\b(SELECT\s[\s\S]{0,200}?\sFROM|INSERT (OR \w+ )?INTO|DELETE FROM|UPDATE \w+ SET|CREATE (TABLE|INDEX|TRIGGER|VIEW))\b/;

@@ -133,7 +133,13 @@ export {
   sharedProjects,
 } from './sharing.ts';
 export { lastSleep, recordSleep, replaceSleepReport } from './sleeps.ts';
-export { addTombstone, getTombstone, type Tombstone, tombstoneHashes } from './tombstones.ts';
+export {
+  addTombstone,
+  getTombstone,
+  listTombstones,
+  type Tombstone,
+  tombstoneHashes,
+} from './tombstones.ts';
 export {
   currentPredictionTallies,
   type LessonEvent,
