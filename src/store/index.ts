@@ -134,6 +134,14 @@ export {
 } from './sharing.ts';
 export { lastSleep, recordSleep, replaceSleepReport } from './sleeps.ts';
 export {
+  oldestOpenPrediction,
+  type SurpriseRow,
+  sourcesReader,
+  surprisesByIds,
+  surprisesSince,
+  waitingSurprises,
+} from './surprises.ts';
+export {
   addTombstone,
   getTombstone,
   listTombstones,
