@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { resolveConfig } from '../src/core/index.ts';
 import { hashedSpace } from '../src/embed/index.ts';
 import { loadRecallIndex, rankRecall } from '../src/recall/index.ts';
+import { visibleToAgent } from '../src/truth/index.ts';
 import { fillStore } from './_store.ts';
 
 const queries = [
@@ -32,13 +33,9 @@ export async function run(args: string[]): Promise<void> {
     const config = resolveConfig({ HOME: home, REMEM_HOME: home });
     const space = hashedSpace(config.params);
     let started = performance.now();
-    const index = loadRecallIndex(
-      store.db,
-      space,
-      { project: '/home/dev/p1', allProjects: true },
-      config.params,
-      '2026-06-02T00:00:00.000Z',
-    );
+    const scope = { project: '/home/dev/p1', allProjects: true };
+    const visible = visibleToAgent(store.db, { now: '2026-06-02T00:00:00.000Z', scope });
+    const index = loadRecallIndex(store.db, space, visible, scope, config.params);
     const loadMs = performance.now() - started;
     const vectors = queries.map((query) => space.embedSync!(query));
     const times: number[] = [];

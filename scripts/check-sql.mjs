@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const OWN_STORES = new Set(['src/commons/sqlite-store.ts', 'src/commons/postgres-store.ts']);
-const KNOWN = new Set(['src/recall/recall-index.ts', 'src/recall/recall.ts', 'src/render/render.ts']);
+const KNOWN = new Set([]);
 const SQL =
   /\.prepare(<[^>]*>)?\(|\.pragma\(|\b(SELECT\s[\s\S]{0,200}?\sFROM|INSERT (OR \w+ )?INTO|DELETE FROM|UPDATE \w+ SET|CREATE (TABLE|INDEX|TRIGGER|VIEW))\b/;
 

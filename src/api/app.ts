@@ -7,7 +7,7 @@ import { answerHook, appendSessionLog, parsePayload } from '../prime/index.ts';
 import { recall } from '../recall/index.ts';
 import type { Store } from '../store/index.ts';
 import { appendToInbox } from '../stream/index.ts';
-import { recordInjection, visibleToAgent } from '../truth/index.ts';
+import { showToAgent } from '../truth/index.ts';
 
 export interface ApiDeps {
   store: Store;
@@ -71,19 +71,11 @@ export function createApiApp(deps: ApiDeps): Hono {
   });
 
   app.get('/memory/lessons', (c) => {
-    const now = deps.now();
-    const visible = visibleToAgent(deps.store.db, { now, scope: scopeOf(c.req.query('project')) });
-    recordInjection(deps.store.db, {
-      at: now,
+    const visible = showToAgent(deps.store.db, {
+      now: deps.now(),
+      scope: scopeOf(c.req.query('project')),
+      moment: 'api',
       session: c.req.query('session') ?? null,
-      moment: 'mcp',
-      shown: true,
-      lessonHashes: visible.flatMap((item) =>
-        item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
-      ),
-      considered: visible.length,
-      dropped: 0,
-      reasons: {},
     });
     return c.json({
       lessons: visible.map((item) =>

@@ -134,7 +134,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof RememError) {
       process.stderr.write(`remem: ${error.message}\n`);
-      return 1;
+      return error.exitCode;
     }
     const disk = diskProblem(error);
     if (disk !== null) {

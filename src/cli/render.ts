@@ -29,25 +29,19 @@ export const renderCommand: CommandSpec = {
     try {
       const now = context.clock.iso();
       if (format) {
-        const { visibleToAgent, recordInjection } = await import('../truth/index.ts');
+        const { showToAgent, withinBudget } = await import('../truth/index.ts');
         const { projectOf } = await import('../episodes/project.ts');
         const project = projectOf((options['project'] as string | undefined) ?? process.cwd());
-        const all = visibleToAgent(store.db, { now, scope: { project } });
         // What session start loads, as the memory folder holds it: the standing rules first, within the budget.
-        const visible = render.sessionStartItems(all, context.config.params.render.sessionStartLessons);
-        recordInjection(store.db, {
-          at: now,
-          session: null,
-          moment: 'render',
-          shown: true,
-          lessonHashes: visible.flatMap((item) =>
-            item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
+        const visible = showToAgent(
+          store.db,
+          { now, scope: { project }, moment: 'render', session: null },
+          withinBudget(
+            render.startOrder,
+            context.config.params.render.sessionStartLessons,
+            'over_session_start_budget',
           ),
-          considered: all.length,
-          dropped: all.length - visible.length,
-          reasons:
-            all.length > visible.length ? { over_session_start_budget: all.length - visible.length } : {},
-        });
+        );
         if (format === 'prompt') {
           const text = render.promptBlock(visible);
           return { json: { format, text }, text: text || '(no lessons yet)' };

@@ -18,7 +18,8 @@ export {
   type SpaceName,
   type WordingConfig,
 } from './config.ts';
-export { RememError, UsageError } from './errors.ts';
+export { decayed } from './decay.ts';
+export { ERROR_EXITS, type ErrorCode, RememError, UsageError } from './errors.ts';
 export {
   type GuardOptions,
   guard,

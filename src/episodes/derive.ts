@@ -8,12 +8,10 @@ import {
   classifyHandback,
   detectCorrection,
   detectSurprise,
+  HANDBACK_CHARS,
 } from './detect.ts';
 import { projectOf } from './project.ts';
 import { clip, closingSentence, firstMeaningfulLine, paragraphs, tail } from './text.ts';
-
-/** How much of a reply's closing the hand-back rule reads (paper, Appendix A). */
-const CLOSING_CHARS = 1500;
 
 export interface Derived {
   episodes: EpisodeDraft[];
@@ -113,7 +111,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         const handback =
           turn.queued || agentTurn.interrupted || !before.trim()
             ? null
-            : classifyHandback(tail(before, CLOSING_CHARS));
+            : classifyHandback(tail(before, HANDBACK_CHARS));
         const detected = detectCorrection(turn.text, tail(before, 600), handback?.kind ?? null);
         let hit = detected;
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
@@ -137,7 +135,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
             session,
             project,
             happenedAt: agentTurn.endedAt || turn.at,
-            replyTail: tail(before, CLOSING_CHARS),
+            replyTail: tail(before, HANDBACK_CHARS),
             answer: hit ? 'corrected' : classifyAnswer(turn.text),
             answerText: clip(turn.text, 1000),
           });

@@ -27,6 +27,9 @@ const closing = lazily({
   ],
 });
 
+/** How much of a reply's closing the hand-back rule reads (paper, Appendix A). */
+export const HANDBACK_CHARS = 1500;
+
 const needsPersonCues = lazily({ list: () => compile(NEEDS_PERSON) });
 
 /**
@@ -48,7 +51,7 @@ let lastHandback: { tail: string | undefined; handback: Handback | null } = {
 };
 
 function handbackOf(replyTail: string): Handback | null {
-  const text = normalizeLines(stripCode(replyTail.slice(-1500)));
+  const text = normalizeLines(stripCode(replyTail.slice(-HANDBACK_CHARS)));
   let last: { at: number; rank: number; kind: HandbackKind | null; hit: CueHit } | null = null;
   for (const [rank, { kind, cues: list }] of closing.cues.entries()) {
     if (!mayMatch(list, text)) continue;

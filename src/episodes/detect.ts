@@ -43,7 +43,7 @@ import {
 } from './match.ts';
 import { correctionProbability, correctionThreshold } from './model/correction.ts';
 
-export { classifyHandback, needsPerson } from './detect-handback.ts';
+export { classifyHandback, HANDBACK_CHARS, needsPerson } from './detect-handback.ts';
 export { type CueHit, matchesGroup, normalizeText } from './match.ts';
 
 const cues = lazily({

@@ -6,6 +6,7 @@ export {
   classifyHandback,
   detectCorrection,
   detectSurprise,
+  HANDBACK_CHARS,
   needsPerson,
   normalizeText,
 } from './detect.ts';

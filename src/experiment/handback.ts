@@ -1,5 +1,5 @@
 import { visibleReply } from '../core/index.ts';
-import { classifyHandback, needsPerson } from '../episodes/index.ts';
+import { classifyHandback, HANDBACK_CHARS, needsPerson } from '../episodes/index.ts';
 
 /**
  * How a reply hands the next step back: the hooks' three acts (an offer, a wait on the person, a clarifying
@@ -69,5 +69,7 @@ export function readReply(reply: string): ReplyReading {
  * (not a wait or a question), and the person's message did not say only they have what is needed.
  */
 export function reminderWouldFire(reply: string, prompt: string): boolean {
-  return classifyHandback(visibleReply(reply).slice(-1500))?.kind === 'offer' && !needsPerson(prompt);
+  return (
+    classifyHandback(visibleReply(reply).slice(-HANDBACK_CHARS))?.kind === 'offer' && !needsPerson(prompt)
+  );
 }

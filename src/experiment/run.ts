@@ -1,6 +1,6 @@
 import type { Endpoint, RetryNotice } from '../core/index.ts';
 import { RememError } from '../core/index.ts';
-import { classifyHandback } from '../episodes/index.ts';
+import { classifyHandback, HANDBACK_CHARS } from '../episodes/index.ts';
 import { converse } from './converse.ts';
 import { readReply } from './handback.ts';
 import {
@@ -119,7 +119,7 @@ export async function runExperiment(
       handback: final.handback,
       act: final.act,
       firstHandback: readReply(conversation.first).handback,
-      hooksHandback: classifyHandback(conversation.reply.slice(-1500)) !== null,
+      hooksHandback: classifyHandback(conversation.reply.slice(-HANDBACK_CHARS)) !== null,
       toolCalls: conversation.toolCalls,
     };
     appendKept(keptFile(home, plan.name, unit.model), reply);

@@ -4,8 +4,8 @@ import type { Config } from '../core/index.ts';
 import { projectOf } from '../episodes/index.ts';
 import { recall } from '../recall/index.ts';
 import type { Store } from '../store/index.ts';
-import { appendToInbox } from '../stream/index.ts';
-import { recordInjection, visibleToAgent } from '../truth/index.ts';
+import { appendToInbox, eventFields } from '../stream/index.ts';
+import { showToAgent } from '../truth/index.ts';
 
 export const INSTRUCTIONS = [
   "Remem is this person's memory of earlier sessions with agents: short observations of what surprised an agent",
@@ -26,24 +26,7 @@ export interface McpDeps {
   session?: string;
 }
 
-const eventShape = z.object({
-  kind: z.enum(['correction', 'error', 'environment', 'surprise', 'note']),
-  said: z.string().optional().describe("a correction: the person's words, verbatim"),
-  agent_did: z.string().optional().describe('a correction: what the agent had just said or done'),
-  title: z.string().optional().describe('an error: the call that failed'),
-  expected: z.string().optional(),
-  happened: z.string().optional(),
-  text: z.string().optional().describe('a note'),
-  session: z.string().optional(),
-  cwd: z
-    .string()
-    .optional()
-    .describe('the folder the person and agent work in; this server’s project if left out'),
-  scope: z
-    .enum(['project', 'personal'])
-    .optional()
-    .describe('personal: about how the person works anywhere; project (the default): about this project'),
-});
+const eventShape = z.object(eventFields(z));
 
 function text(value: unknown): { content: { type: 'text'; text: string }[] } {
   return {
@@ -65,19 +48,11 @@ export function createMcpServer(deps: McpDeps): McpServer {
       annotations: { readOnlyHint: true },
     },
     async () => {
-      const now = deps.now();
-      const visible = visibleToAgent(deps.store.db, { now, scope });
-      recordInjection(deps.store.db, {
-        at: now,
-        session: deps.session ?? null,
+      const visible = showToAgent(deps.store.db, {
+        now: deps.now(),
+        scope,
         moment: 'mcp',
-        shown: true,
-        lessonHashes: visible.flatMap((item) =>
-          item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
-        ),
-        considered: visible.length,
-        dropped: 0,
-        reasons: {},
+        session: deps.session ?? null,
       });
       const lines = visible.map((item) => `- ${item.type === 'lesson' ? item.lesson.text : item.text}`);
       return text(

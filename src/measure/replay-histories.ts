@@ -201,7 +201,12 @@ export async function replayHistory(
       lastDay = day;
       const sessionId = `00000000-0000-4000-8000-${String(s).padStart(12, '0')}`;
       const transcript = join(folder, `${sessionId}.jsonl`);
-      const block = (await remem(['render', '--format', 'prompt', '--project', cwd], session.started)).stdout;
+      // What the agent loads: the block itself (empty before there are lessons, never the note saying so).
+      const rendered = await remem(
+        ['render', '--format', 'prompt', '--project', cwd, '--json'],
+        session.started,
+      );
+      const block = (JSON.parse(rendered.stdout) as { text: string }).text;
       show({ session: session.id, turn: -1, text: block, moment: 'start' });
       let parent: string | null = null;
       const turns = session.turns;

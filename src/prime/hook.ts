@@ -10,7 +10,7 @@ import {
 } from '../embed/index.ts';
 // The hook's hot path takes the detectors and the project rule alone, not the ingest machinery behind
 // the episodes front door (and the schema library it loads).
-import { classifyHandback, needsPerson } from '../episodes/detect-handback.ts';
+import { classifyHandback, HANDBACK_CHARS, needsPerson } from '../episodes/detect-handback.ts';
 import { projectOf } from '../episodes/project.ts';
 import type { Db } from '../store/index.ts';
 // The index reader alone: the truth front door brings the store and its writers, which a hook answered
@@ -204,7 +204,7 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
     },
   });
   if (payload.stopHookActive) return silent('turn_went_on_once');
-  const handback = classifyHandback(payload.lastAssistantMessage.slice(-1500));
+  const handback = classifyHandback(payload.lastAssistantMessage.slice(-HANDBACK_CHARS));
   if (handback?.kind !== 'offer') return silent(handback ? `${handback.kind}_not_offer` : 'no_handback');
   const prompts = readSessionLog(config.home, payload.session).filter((row) => row.moment === 'prompt');
   if (prompts[prompts.length - 1]?.needsPerson) return silent('needs_person');

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Config } from '../core/index.ts';
 import { projectOf } from '../episodes/project.ts';
 import { answerHook, appendSessionLog, type HookAnswer, type HookPayload } from '../prime/index.ts';
-import { promptBlock, sessionStartItems } from '../render/index.ts';
+import { promptBlock, startOrder } from '../render/index.ts';
 import type { Db } from '../store/index.ts';
 import type { ProxyLogLine } from '../stream/index.ts';
-import { recordInjection, visibleToAgent } from '../truth/index.ts';
+import { hashesOf, showToAgent, withinBudget } from '../truth/index.ts';
 import type { Exchange, Injection, InjectRequest } from './types.ts';
 
 export interface ProxyMemoryDeps {
@@ -38,25 +38,15 @@ export async function injectFromMemory(
 ): Promise<Injection | null> {
   const now = deps.now();
   if (request.placement !== 'moment') {
-    const all = visibleToAgent(deps.db, { now, scope: { project: projectOf(deps.cwd) } });
     // The whole memory up front is what session start loads: the standing rules first, within the budget.
-    const visible = sessionStartItems(all, deps.config.params.render.sessionStartLessons);
+    const visible = showToAgent(
+      deps.db,
+      { now, scope: { project: projectOf(deps.cwd) }, moment: 'proxy', session: request.session },
+      withinBudget(startOrder, deps.config.params.render.sessionStartLessons, 'over_session_start_budget'),
+    );
     const text = promptBlock(visible);
     if (!text) return null;
-    const hashes = visible.flatMap((item) =>
-      item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
-    );
-    recordInjection(deps.db, {
-      at: now,
-      session: request.session.slice(0, 200),
-      moment: 'proxy',
-      shown: true,
-      lessonHashes: hashes,
-      considered: all.length,
-      dropped: all.length - visible.length,
-      reasons: all.length > visible.length ? { over_session_start_budget: all.length - visible.length } : {},
-    });
-    return { text, lessonHashes: hashes, reason: request.placement };
+    return { text, lessonHashes: hashesOf(visible), reason: request.placement };
   }
   const messages = request.messages;
   const lastUser = [...messages].reverse().find((message) => message.role === 'user');

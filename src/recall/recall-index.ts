@@ -1,7 +1,7 @@
 import type { EpisodeKind, Lesson, Params } from '../core/index.ts';
 import { fromBlob, normalize, type Space } from '../embed/index.ts';
-import { type Db, type VectorOwner, vectorsInSpace } from '../store/index.ts';
-import { visibleToAgent } from '../truth/index.ts';
+import { type Db, recallableEpisodes, type VectorOwner, vectorsInSpace } from '../store/index.ts';
+import type { Visible } from '../truth/index.ts';
 import { strengthShare } from './recall.ts';
 
 /**
@@ -47,19 +47,6 @@ export interface IndexScope {
   allProjects?: boolean;
 }
 
-interface EpisodeRow {
-  id: number;
-  kind: EpisodeKind;
-  title: string;
-  text: string;
-  said: string | null;
-  strength: number;
-  happened_at: string;
-  touched_at: string;
-  project: string | null;
-  lesson_id: number | null;
-}
-
 /** A lesson as recall returns it: recency counts from its last change, strength decays from its last touch. */
 export function lessonItem(lesson: Lesson): RecallItem {
   return {
@@ -97,41 +84,27 @@ function inScope(project: string | null, scope: IndexScope): boolean {
 }
 
 /**
- * Loads what recall searches: what an agent may see of the lessons (`visibleToAgent`: current, approved, in
- * scope, each contradiction as a question) and the live episodes of its scope — those a lesson holds only
+ * Loads what recall searches: what an agent may see of the lessons (`visible`, as truth gives it: current,
+ * approved, in scope, each contradiction as a question) and the live episodes of its scope — those a lesson holds only
  * while that lesson may be shown — each with its vector in `space`. Items with no vector there are embedded now when the
  * space can do it without waiting (hashed); vectors of another space are never compared.
  */
 export function loadRecallIndex(
   db: Db,
   space: Space,
+  visible: readonly Visible[],
   scope: IndexScope,
   params: Params,
-  now: string = new Date().toISOString(),
   /** Vectors in `space` by lesson hash for lessons the store holds none for (a layer's, from the prime index). */
   byHash: ReadonlyMap<string, Float32Array> = new Map(),
 ): RecallIndex {
-  const visible = visibleToAgent(db, {
-    now,
-    scope: {
-      project: scope.project,
-      ...(scope.allProjects === undefined ? {} : { allProjects: scope.allProjects }),
-    },
-  });
   const shown = new Set(
     visible.flatMap((item) =>
       item.type === 'lesson' ? [item.lesson.id] : item.lessons.map((lesson) => lesson.id),
     ),
   );
   // An episode a lesson holds speaks through that lesson: it is recalled only while the lesson may be shown.
-  const episodes = (
-    db
-      .prepare(
-        `SELECT id, kind, title, text, said, strength, happened_at, touched_at, project, lesson_id FROM episodes
-         WHERE live = 1 AND archived = 0`,
-      )
-      .all() as EpisodeRow[]
-  ).filter((row) => row.lesson_id === null || shown.has(row.lesson_id));
+  const episodes = recallableEpisodes(db).filter((row) => row.lesson_id === null || shown.has(row.lesson_id));
   const lessonVectors = vectorsIn(db, 'lesson', space);
   const episodeVectors = vectorsIn(db, 'episode', space);
   const items: RecallItem[] = [];

@@ -1,6 +1,6 @@
-import { DAY_MS, type Params } from '../core/index.ts';
+import { DAY_MS, decayed, type Params } from '../core/index.ts';
 import { relevance } from '../embed/index.ts';
-import type { Db } from '../store/index.ts';
+import { type Db, touchStrengths } from '../store/index.ts';
 import type { RecallIndex, RecallItem } from './recall-index.ts';
 
 export interface RecallHit {
@@ -22,7 +22,7 @@ export function currentStrength(
   params: Params,
 ): number {
   const days = (now - new Date(item.since).getTime()) / DAY_MS;
-  return days <= 0 ? item.strength : item.strength * 0.5 ** (days / params.decay.halfLifeDays);
+  return decayed(item.strength, days, params.decay.halfLifeDays);
 }
 
 /** The cosine of every item with the query: by the postings when the vectors are sparse, else a full pass. */
@@ -87,7 +87,7 @@ export function rankRecall(
     const since = index.sinceMs?.[row] ?? Date.parse(item.since);
     const recency = 0.5 ** (Math.max(0, (now - at) / DAY_MS) / weights.recencyHalfLifeDays);
     const idle = (now - since) / DAY_MS;
-    const strength = strengthShare(idle <= 0 ? item.strength : item.strength * 0.5 ** (idle / halfLife));
+    const strength = strengthShare(decayed(item.strength, idle, halfLife));
     const score = weights.relevance * rel + weights.recency * recency + weights.strength * strength;
     if (best.length === options.k && score <= best[best.length - 1]!.score) continue;
     const hit = { item, score, components: { cosine: cos, relevance: rel, recency, strength } };
@@ -102,14 +102,15 @@ export function rankRecall(
 /** Each recall touches what it returns: use keeps a memory alive (+0.1, and its decay starts again). */
 export function touch(db: Db, hits: readonly RecallHit[], now: string, params: Params): void {
   const at = new Date(now).getTime();
-  const lesson = db.prepare('UPDATE lessons SET strength = ?, decayed_at = ?, touched_at = ? WHERE id = ?');
-  const episode = db.prepare('UPDATE episodes SET strength = ?, touched_at = ? WHERE id = ?');
-  db.transaction(() => {
-    for (const { item } of hits) {
-      const strength = currentStrength(item, at, params) + params.recall.touch;
-      // A layer's lesson (id below 1) has no row here to touch: its strength is its layer's.
-      if (item.type === 'lesson' && item.id > 0) lesson.run(strength, now, now, item.id);
-      else if (item.type === 'episode') episode.run(strength, now, item.id);
-    }
-  })();
+  const touched = (item: RecallItem) => ({
+    id: item.id,
+    strength: currentStrength(item, at, params) + params.recall.touch,
+  });
+  touchStrengths(db, now, {
+    // A layer's lesson (id below 1) has no row here to touch: its strength is its layer's.
+    lessons: hits
+      .filter(({ item }) => item.type === 'lesson' && item.id > 0)
+      .map(({ item }) => touched(item)),
+    episodes: hits.filter(({ item }) => item.type === 'episode').map(({ item }) => touched(item)),
+  });
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../core/index.ts';
 import { createSpace, hashedSpace, type Space } from '../embed/index.ts';
 import { lastSleep, type Store } from '../store/index.ts';
-import { primeIndexVectors, recordInjection } from '../truth/index.ts';
+import { primeIndexVectors, showToAgent, type Visible, visibleToAgent } from '../truth/index.ts';
 import { type RecallHit, rankRecall, touch } from './recall.ts';
 import { type IndexScope, loadRecallIndex } from './recall-index.ts';
 
@@ -43,30 +43,40 @@ export async function recall(
   options: { k: number; now: string; scope: IndexScope; by: RecallBy },
 ): Promise<RecallAnswer> {
   const space = spaceOfStore(store, config);
-  const index = loadRecallIndex(
-    store.db,
-    space,
-    options.scope,
-    config.params,
-    options.now,
-    layerVectors(store, space),
-  );
+  const byHash = layerVectors(store, space);
+  // The query is embedded before the read: a model space answers later, and the read and its audit are one.
   const [vector] = await space.embed([query]);
-  const hits = rankRecall(index, vector!, { k: options.k, now: options.now, params: config.params });
-  const { by } = options;
-  if (by.agent || by.touch) touch(store.db, hits, options.now, config.params);
-  if (by.agent) {
-    const lessonHashes = hits.flatMap(({ item }) => (item.hash ? [item.hash] : []));
-    recordInjection(store.db, {
-      at: options.now,
-      session: by.session ?? null,
-      moment: 'recall',
-      shown: lessonHashes.length > 0,
-      lessonHashes,
-      considered: index.items.length,
-      dropped: Math.max(0, index.items.length - hits.length),
-      reasons: index.items.length > hits.length ? { below_top_k: index.items.length - hits.length } : {},
-    });
+  const { by, scope, now } = options;
+  const ranked = (visible: readonly Visible[]) => {
+    const index = loadRecallIndex(store.db, space, visible, scope, config.params, byHash);
+    const hits = rankRecall(index, vector!, { k: options.k, now, params: config.params });
+    if (by.agent || by.touch) touch(store.db, hits, now, config.params);
+    return { index, hits };
+  };
+  const readScope = {
+    project: scope.project,
+    ...(scope.allProjects === undefined ? {} : { allProjects: scope.allProjects }),
+  };
+  if (!by.agent) {
+    return {
+      query,
+      space: space.name,
+      hits: ranked(visibleToAgent(store.db, { now, scope: readScope })).hits,
+    };
   }
+  const hits = showToAgent(
+    store.db,
+    { now, scope: readScope, moment: 'recall', session: by.session ?? null },
+    (visible) => {
+      const { index, hits } = ranked(visible);
+      const dropped = Math.max(0, index.items.length - hits.length);
+      return {
+        value: hits,
+        lessonHashes: hits.flatMap(({ item }) => (item.hash ? [item.hash] : [])),
+        considered: index.items.length,
+        reasons: dropped > 0 ? { below_top_k: dropped } : {},
+      };
+    },
+  );
   return { query, space: space.name, hits };
 }

@@ -13,5 +13,5 @@ export {
   type RenderReport,
   removeRendered,
   renderMemory,
-  sessionStartItems,
+  startOrder,
 } from './render.ts';

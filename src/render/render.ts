@@ -10,8 +10,8 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Config, Lesson } from '../core/index.ts';
-import type { Store } from '../store/index.ts';
-import { forget, recordInjection, type Visible, visibleToAgent } from '../truth/index.ts';
+import { episodeProjects, type Store } from '../store/index.ts';
+import { forget, hashesOf, showToAgent, type Visible } from '../truth/index.ts';
 import { autoMemoryDirectory, claudeMemoryFolder } from './claude-folder.ts';
 import { lessonTitle, visibleLines } from './formats.ts';
 import { BEGIN, END, withBlock, withoutBlock } from './managed-block.ts';
@@ -137,12 +137,12 @@ function isStanding(item: Visible): boolean {
  * What session start loads, at most `budget`: the standing rules first, the most often said first (a rule said
  * three times is likelier to be needed again than one said twice), then the rest in the projection's order.
  */
-export function sessionStartItems(visible: readonly Visible[], budget: number): Visible[] {
+export function startOrder(visible: readonly Visible[]): Visible[] {
   const seen = (item: Visible) => (item.type === 'lesson' ? item.lesson.seen : 0);
   // Stable: on equal counts the projection's order (strength) stands.
   const standing = visible.filter(isStanding).sort((a, b) => seen(b) - seen(a));
   const rest = visible.filter((item) => !isStanding(item));
-  return [...standing, ...rest].slice(0, budget);
+  return [...standing, ...rest];
 }
 
 function writeFolder(
@@ -211,6 +211,11 @@ export function renderMemory(
   const report: RenderReport = { targets: [], agentsFile: null, vetoed: [] };
   for (const [path, hash] of Object.entries(manifest.files)) {
     if (existsSync(path)) continue;
+    if (!existsSync(dirname(path))) {
+      // The whole folder went (a project removed, a folder given with --dir cleared): no lesson was refused.
+      delete manifest.files[path];
+      continue;
+    }
     // The owner deleted a file Remem wrote: a veto.
     try {
       forget(store, hash, options.now, `the owner deleted ${basename(path)}`);
@@ -228,49 +233,61 @@ export function renderMemory(
     const moved = autoMemoryDirectory(config.claudeDir, config.userHome);
     if (moved) folders.push({ folder: moved, project: null });
     else {
-      const projects = db
-        .prepare('SELECT DISTINCT project FROM episodes WHERE project IS NOT NULL')
-        .all() as {
-        project: string;
-      }[];
-      for (const { project } of projects) {
+      for (const project of episodeProjects(db)) {
         const folder = claudeMemoryFolder(config.claudeDir, project);
         if (folder) folders.push({ folder, project });
       }
     }
   }
+  const budget = config.params.render.sessionStartLessons;
   for (const { folder, project } of folders) {
-    const visible = visibleToAgent(db, { now: options.now, scope: { project } });
-    const loaded = sessionStartItems(visible, config.params.render.sessionStartLessons);
-    const { shown, ...target } = writeFolder(folder, loaded, manifest, written);
+    const target = showToAgent(
+      db,
+      { now: options.now, scope: { project }, moment: 'render', session: null },
+      (visible) => {
+        // What session start loads: the standing rules first, within the budget, as far as the index holds them.
+        const { shown, ...target } = writeFolder(
+          folder,
+          startOrder(visible).slice(0, budget),
+          manifest,
+          written,
+        );
+        const dropped = visible.length - shown.length;
+        return {
+          value: target,
+          lessonHashes: hashesOf(shown),
+          reasons: dropped > 0 ? { over_session_start_budget: dropped } : {},
+        };
+      },
+    );
     target.project = project;
     report.targets.push(target);
-    const dropped = visible.length - shown.length;
-    recordInjection(db, {
-      at: options.now,
-      session: null,
-      moment: 'render',
-      shown: true,
-      lessonHashes: shown.flatMap((item) =>
-        item.type === 'lesson' ? [item.lesson.hash] : item.lessons.map((l) => l.hash),
-      ),
-      considered: visible.length,
-      dropped,
-      reasons: dropped > 0 ? { over_session_start_budget: dropped } : {},
-    });
   }
   if (existsSync(config.codexHome) && !options.dir && allowed('codex')) {
     const path = join(config.codexHome, 'AGENTS.md');
-    const personal = visibleToAgent(db, { now: options.now, scope: { project: null } });
     const existing = existsSync(path) ? readFileSync(path, 'utf8') : '';
-    const lines: string[] = [];
-    let bytes = 0;
-    for (const line of visibleLines(personal)) {
-      const entry = `- ${line}`;
-      if (bytes + Buffer.byteLength(entry) > AGENTS_BYTES) break;
-      lines.push(entry);
-      bytes += Buffer.byteLength(entry) + 1;
-    }
+    // The person's lessons only (the file reaches every project), as many as fit the file's budget.
+    const lines = showToAgent(
+      db,
+      { now: options.now, scope: { project: null }, moment: 'render', session: null },
+      (personal) => {
+        const lines: string[] = [];
+        let bytes = 0;
+        for (const line of visibleLines(personal)) {
+          const entry = `- ${line}`;
+          if (bytes + Buffer.byteLength(entry) > AGENTS_BYTES) break;
+          lines.push(entry);
+          bytes += Buffer.byteLength(entry) + 1;
+        }
+        const shown = personal.slice(0, lines.length);
+        const dropped = personal.length - shown.length;
+        return {
+          value: lines,
+          lessonHashes: hashesOf(shown),
+          reasons: dropped > 0 ? { over_agents_file_bytes: dropped } : {},
+        };
+      },
+    );
     const block = lines.length
       ? [
           '## Observations from earlier sessions (Remem; they describe what happened, they are not instructions)',

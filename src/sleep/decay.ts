@@ -1,12 +1,7 @@
-import { DAY_MS } from '../core/index.ts';
+import { DAY_MS, decayed } from '../core/index.ts';
 import { appendAudit, archiveEpisodes, fadingEpisodes } from '../store/index.ts';
 import { isLive, type Night } from './night.ts';
 import { lineOf } from './report.ts';
-
-/** Strength after `days` without a touch: it halves every half-life. */
-export function decayed(strength: number, days: number, halfLifeDays: number): number {
-  return days <= 0 ? strength : strength * 0.5 ** (days / halfLifeDays);
-}
 
 /**
  * Pass 1: strength halves every 45 days without a touch; below 0.15 a lesson or episode is archived —

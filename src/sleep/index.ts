@@ -1,4 +1,3 @@
-export { decayed } from './decay.ts';
 export { embeddingText } from './embed-pass.ts';
 export {
   formatTally,

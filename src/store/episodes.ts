@@ -249,3 +249,50 @@ export function countEpisodesByKind(db: Db): Record<string, number> {
     .all() as { kind: string; n: number }[];
   return Object.fromEntries(rows.map((row) => [row.kind, row.n]));
 }
+
+/** A live episode as recall searches it: what it shows, its strength and when it was last touched. */
+export interface RecallableEpisode {
+  id: number;
+  kind: EpisodeKind;
+  title: string;
+  text: string;
+  said: string | null;
+  strength: number;
+  happened_at: string;
+  touched_at: string;
+  project: string | null;
+  lesson_id: number | null;
+}
+
+/** Every live episode that is not archived, for recall. */
+export function recallableEpisodes(db: Db): RecallableEpisode[] {
+  return db
+    .prepare(
+      `SELECT id, kind, title, text, said, strength, happened_at, touched_at, project, lesson_id FROM episodes
+       WHERE live = 1 AND archived = 0`,
+    )
+    .all() as RecallableEpisode[];
+}
+
+/** The projects any episode was seen in. */
+export function episodeProjects(db: Db): string[] {
+  return (
+    db.prepare('SELECT DISTINCT project FROM episodes WHERE project IS NOT NULL').all() as {
+      project: string;
+    }[]
+  ).map((row) => row.project);
+}
+
+/** Use keeps a memory alive: each lesson and episode given gets its new strength, and its decay starts again. */
+export function touchStrengths(
+  db: Db,
+  now: string,
+  touched: { lessons: { id: number; strength: number }[]; episodes: { id: number; strength: number }[] },
+): void {
+  const lesson = db.prepare('UPDATE lessons SET strength = ?, decayed_at = ?, touched_at = ? WHERE id = ?');
+  const episode = db.prepare('UPDATE episodes SET strength = ?, touched_at = ? WHERE id = ?');
+  db.transaction(() => {
+    for (const { id, strength } of touched.lessons) lesson.run(strength, now, now, id);
+    for (const { id, strength } of touched.episodes) episode.run(strength, now, id);
+  })();
+}

@@ -14,12 +14,16 @@ export {
   type EpisodeFilter,
   type EpisodeOrigin,
   episodeFromRow,
+  episodeProjects,
   type FadingEpisode,
   fadingEpisodes,
   insertEpisodeOnce,
   latestHappenedAt,
   listEpisodes,
+  type RecallableEpisode,
+  recallableEpisodes,
   replaceSessionEpisodes,
+  touchStrengths,
   type UpsertResult,
 } from './episodes.ts';
 export {
@@ -33,6 +37,7 @@ export {
 } from './ingest-runs.ts';
 export {
   holdoutTally,
+  INJECTION_MOMENTS,
   type Injection,
   type InjectionMoment,
   insertInjection,

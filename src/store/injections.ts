@@ -1,6 +1,17 @@
 import type { Db } from './open.ts';
 
-export type InjectionMoment = 'prompt' | 'stop' | 'tool' | 'render' | 'proxy' | 'mcp' | 'recall';
+/** Where lessons reached an agent: the three hooks, a rendered folder or block, the proxy, MCP, recall, the REST API. */
+export const INJECTION_MOMENTS = [
+  'prompt',
+  'stop',
+  'tool',
+  'render',
+  'proxy',
+  'mcp',
+  'recall',
+  'api',
+] as const;
+export type InjectionMoment = (typeof INJECTION_MOMENTS)[number];
 
 /** One injection, without its payload: the hashes of what was (or would have been) shown, and the counts. */
 export interface Injection {

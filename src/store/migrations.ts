@@ -10,6 +10,7 @@ import { sql as vectorsInline } from './migrations/009-vectors-inline.ts';
 import { sql as lessonSums } from './migrations/010-lesson-sums.ts';
 import { sql as currentTallies } from './migrations/011-current-tallies.ts';
 import { sql as layerApprovals } from './migrations/012-layer-approvals.ts';
+import { sql as injectionMoments } from './migrations/013-injection-moments.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -29,4 +30,5 @@ export const migrations: readonly string[] = [
   lessonSums,
   currentTallies,
   layerApprovals,
+  injectionMoments,
 ];

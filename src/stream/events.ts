@@ -17,26 +17,40 @@ const textFields = ['said', 'agent_did', 'title', 'expected', 'happened', 'text'
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/**
+ * The fields an agent fills in, each with what it means: the tool's input schema (MCP `remember`) and the start
+ * of the event's own schema, so the two cannot drift apart.
+ */
+export function eventFields(z: typeof Zod) {
+  const text = (field: string) => z.string({ error: `${field} must be a string` }).optional();
+  return {
+    kind: z.enum(eventKinds, {
+      error: (issue) =>
+        issue.input === undefined
+          ? 'missing kind'
+          : `kind ${JSON.stringify(issue.input)} is not one of ${eventKinds.join(', ')}`,
+    }),
+    said: text('said').describe("a correction: the person's words, verbatim"),
+    agent_did: text('agent_did').describe('a correction: what the agent had just said or done'),
+    title: text('title').describe('an error: the call that failed'),
+    expected: text('expected'),
+    happened: text('happened'),
+    text: text('text').describe('a note'),
+    session: text('session'),
+    cwd: text('cwd').describe('the folder the person and agent work in; this server’s project if left out'),
+    scope: z
+      .enum(eventScopes, { error: `scope is one of ${eventScopes.join(', ')}` })
+      .optional()
+      .describe('personal: about how the person works anywhere; project (the default): about this project'),
+  };
+}
+
 function buildEventSchema(z: typeof Zod, maxChars: number) {
   const text = (field: string) => z.string({ error: `${field} must be a string` }).optional();
   return z
     .object({
-      kind: z.enum(eventKinds, {
-        error: (issue) =>
-          issue.input === undefined
-            ? 'missing kind'
-            : `kind ${JSON.stringify(issue.input)} is not one of ${eventKinds.join(', ')}`,
-      }),
-      said: text('said'),
-      agent_did: text('agent_did'),
-      title: text('title'),
-      expected: text('expected'),
-      happened: text('happened'),
-      text: text('text'),
+      ...eventFields(z),
       agent: text('agent'),
-      session: text('session'),
-      cwd: text('cwd'),
-      scope: z.enum(eventScopes, { error: `scope is one of ${eventScopes.join(', ')}` }).optional(),
       at: text('at').refine(
         (at) => at === undefined || (ISO_8601.test(at) && !Number.isNaN(Date.parse(at))),
         {

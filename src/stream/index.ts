@@ -13,7 +13,7 @@ export { assemble } from './assemble.ts';
 export { claudeCodeReader } from './claude-code.ts';
 export { codexReader } from './codex.ts';
 export { discoverTranscripts } from './discover.ts';
-export { eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
+export { eventFields, eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
 export { geminiCliReader } from './gemini-cli.ts';
 export { appendToInbox } from './inbox.ts';
 export { countLines, type Increment, type ReadMark, readIncrement } from './increment.ts';

@@ -1,3 +1,4 @@
+export { type Choice, everything, hashesOf, type Showing, showToAgent, withinBudget } from './door.ts';
 export { findLesson, forget } from './forget.ts';
 export { recordInjection } from './injections.ts';
 export { writeLessonsFile } from './lessons-file.ts';

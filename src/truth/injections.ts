@@ -1,7 +1,7 @@
 import { RememError } from '../core/index.ts';
-import { type Db, type Injection, insertInjection } from '../store/index.ts';
+import { type Db, INJECTION_MOMENTS, type Injection, insertInjection } from '../store/index.ts';
 
-const moments: ReadonlySet<string> = new Set(['prompt', 'stop', 'tool', 'render', 'proxy', 'mcp', 'recall']);
+const moments: ReadonlySet<string> = new Set(INJECTION_MOMENTS);
 const lessonHash = /^[0-9a-f]{32}$/;
 const reasonName = /^[a-z][a-z0-9_]{0,39}$/;
 

@@ -1,5 +1,5 @@
 import type { Lesson, Params } from '../core/index.ts';
-import { DAY_MS } from '../core/index.ts';
+import { DAY_MS, decayed } from '../core/index.ts';
 import type { AuditRow } from '../store/index.ts';
 import type { Chart } from './series.ts';
 
@@ -14,8 +14,7 @@ export interface StrengthPoint {
 }
 
 function decayedBy(strength: number, from: string, to: string, halfLifeDays: number): number {
-  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS;
-  return days <= 0 ? strength : strength * 0.5 ** (days / halfLifeDays);
+  return decayed(strength, (Date.parse(to) - Date.parse(from)) / DAY_MS, halfLifeDays);
 }
 
 /** `+0.5` in a reason such as `confirmed by 0123…: +0.5`. */

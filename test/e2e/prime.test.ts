@@ -372,6 +372,14 @@ describe('remem render', () => {
       .lessons;
     expect(lessons.filter((lesson) => lesson.state === 'vetoed')).toHaveLength(1);
     expect(readdirSync(dir)).not.toContain(files[0]);
+    // A whole folder removed is a target gone, not every lesson in it refused.
+    rmSync(dir, { recursive: true });
+    expect(
+      remem(['render', '--dir', join(home, 'other')], { home, now: '2026-11-02T07:00:00.000Z' }).code,
+    ).toBe(0);
+    const after = remem(['lessons', '--all', '--json'], { home }).json<{ lessons: { state: string }[] }>()
+      .lessons;
+    expect(after.filter((lesson) => lesson.state === 'vetoed')).toHaveLength(1);
   });
 
   it('prints the memory as a prompt block and as tools in three schemas', () => {

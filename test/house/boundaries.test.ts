@@ -90,4 +90,20 @@ describe('the house rules in npm run check', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('src/web/page.ts: SQL outside store/');
   });
+
+  it('find lesson text shown past the one door', () => {
+    const dir = tempDir('remem-door-');
+    mkdirSync(join(dir, 'src/web'), { recursive: true });
+    writeFileSync(
+      join(dir, 'src/web/page.ts'),
+      "import { visibleToAgent } from '../truth/index.ts';\nexport const q = (db) => visibleToAgent(db, {});\n",
+    );
+    const run = spawnSync(process.execPath, [join(root, 'scripts/check-door.mjs')], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('src/web/page.ts: calls visibleToAgent past the door');
+    expect(spawnSync(process.execPath, [join(root, 'scripts/check-door.mjs')], { cwd: root }).status).toBe(0);
+  });
 });
