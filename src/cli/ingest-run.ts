@@ -24,6 +24,8 @@ export async function runIngest(
         flags.codex.length +
         flags.gemini.length +
         flags.opencode.length +
+        flags.cursor.length +
+        flags.vscode.length +
         flags.events.length +
         flags.import.length >
       0;
@@ -43,6 +45,8 @@ export async function runIngest(
       codexDirs: named ? flags.codex.map((dir) => resolve(dir)) : [context.config.codexHome],
       geminiDirs: named ? flags.gemini.map((dir) => resolve(dir)) : [context.config.geminiDir],
       opencodeDirs: named ? flags.opencode.map((dir) => resolve(dir)) : [context.config.opencodeDir],
+      cursorDirs: named ? flags.cursor.map((dir) => resolve(dir)) : [context.config.cursorDir],
+      vscodeDirs: named ? flags.vscode.map((dir) => resolve(dir)) : [context.config.vscodeDir],
       eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
       ...(stdinEvents ? { stdinEvents } : {}),
       importedRules,
@@ -84,6 +88,10 @@ export interface IngestFlags {
   codex: string[];
   gemini: string[];
   opencode: string[];
+  /** Cursor user folders (holding globalStorage/state.vscdb). */
+  cursor: string[];
+  /** VS Code user folders (holding workspaceStorage/, where Copilot Chat keeps its sessions). */
+  vscode: string[];
   events: string[];
   /** Rules files (CLAUDE.md, AGENTS.md, .cursorrules) read as the person's notes for the project they sit in. */
   import: string[];
@@ -97,6 +105,8 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
       flags.codex.length ||
       flags.gemini.length ||
       flags.opencode.length ||
+      flags.cursor.length ||
+      flags.vscode.length ||
       flags.events.length ||
       flags.import.length)
   ) {
@@ -111,11 +121,17 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
 
 /** The agent folders a person named on the command line: each must be there, and be the agent's own. */
 export function checkNamedFolders(
-  flags: Pick<IngestFlags, 'claude' | 'codex' | 'gemini' | 'opencode'>,
+  flags: Pick<IngestFlags, 'claude' | 'codex' | 'gemini' | 'opencode' | 'cursor' | 'vscode'>,
 ): void {
   for (const dir of flags.claude) checkAgentFolder(dir, '--claude', 'projects', '~/.claude');
   for (const dir of flags.codex) checkAgentFolder(dir, '--codex', 'sessions', '~/.codex');
   for (const dir of flags.gemini) checkAgentFolder(dir, '--gemini', 'tmp', '~/.gemini');
+  for (const dir of flags.cursor) {
+    checkAgentFolder(dir, '--cursor', 'globalStorage', '~/.config/Cursor/User');
+  }
+  for (const dir of flags.vscode) {
+    checkAgentFolder(dir, '--vscode', 'workspaceStorage', '~/.config/Code/User');
+  }
   for (const dir of flags.opencode) {
     if (!existsSync(resolve(dir))) throw new RememError('not_found', `--opencode ${dir}: no such folder`);
   }

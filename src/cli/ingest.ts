@@ -21,6 +21,16 @@ export const ingestCommand: CommandSpec = {
       parse: 'list',
     },
     {
+      flags: '--cursor <dir>',
+      description: 'a Cursor user folder (holding globalStorage/state.vscdb, read only); repeatable',
+      parse: 'list',
+    },
+    {
+      flags: '--vscode <dir>',
+      description: 'a VS Code user folder (holding workspaceStorage/, read for Copilot Chat); repeatable',
+      parse: 'list',
+    },
+    {
       flags: '--events <file>',
       description: 'a JSON Lines file of events, or - for standard input',
       parse: 'list',
@@ -45,6 +55,8 @@ export const ingestCommand: CommandSpec = {
       codex: (options['codex'] as string[] | undefined) ?? [],
       gemini: (options['gemini'] as string[] | undefined) ?? [],
       opencode: (options['opencode'] as string[] | undefined) ?? [],
+      cursor: (options['cursor'] as string[] | undefined) ?? [],
+      vscode: (options['vscode'] as string[] | undefined) ?? [],
     };
     checkNamedFolders(named);
     const report = await runIngest(context, {

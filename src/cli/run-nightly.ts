@@ -47,15 +47,20 @@ const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
  */
 export async function runNightly(context: Context, options: { orExamples: boolean }): Promise<NightlyResult> {
   const { config } = context;
-  const found = listSources(config.home, {
-    now: context.clock.iso(),
-    claudeDirs: [config.claudeDir],
-    codexDirs: [config.codexHome],
-    geminiDirs: [config.geminiDir],
-    opencodeDirs: [config.opencodeDir],
-    eventFiles: [],
-  });
-  const examples = options.orExamples && found.length === 0;
+  // Whether there is anything to read is asked only when the examples could stand in: listing reads the agents'
+  // own stores (Cursor's, OpenCode's) whole, and the ingest below lists them again.
+  const examples =
+    options.orExamples &&
+    listSources(config.home, {
+      now: context.clock.iso(),
+      claudeDirs: [config.claudeDir],
+      codexDirs: [config.codexHome],
+      geminiDirs: [config.geminiDir],
+      opencodeDirs: [config.opencodeDir],
+      cursorDirs: [config.cursorDir],
+      vscodeDirs: [config.vscodeDir],
+      eventFiles: [],
+    }).length === 0;
   const home = examples ? join(config.home, 'demo') : config.home;
   const release = acquireLock(home, 'run');
   try {
@@ -65,11 +70,23 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           codex: [join(examplesDir, 'codex')],
           gemini: [],
           opencode: [],
+          cursor: [],
+          vscode: [],
           events: [],
           import: [],
           fromRaw: false,
         }
-      : { claude: [], codex: [], gemini: [], opencode: [], events: [], import: [], fromRaw: false };
+      : {
+          claude: [],
+          codex: [],
+          gemini: [],
+          opencode: [],
+          cursor: [],
+          vscode: [],
+          events: [],
+          import: [],
+          fromRaw: false,
+        };
     const ingest = await runIngest(context, flags, home);
     const store = openStore(home);
     try {

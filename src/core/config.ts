@@ -44,6 +44,16 @@ export interface Config {
   geminiDir: string;
   /** OpenCode's data folder (`$XDG_DATA_HOME/opencode`, else ~/.local/share/opencode), holding `opencode.db`. */
   opencodeDir: string;
+  /**
+   * Cursor's user folder, holding `globalStorage/state.vscdb` and `workspaceStorage/` (docs/formats/cursor.md):
+   * `~/Library/Application Support/Cursor/User` on macOS, else `$XDG_CONFIG_HOME/Cursor/User` (~/.config).
+   */
+  cursorDir: string;
+  /**
+   * VS Code's user folder, holding the Copilot Chat sessions (docs/formats/copilot-chat.md):
+   * `~/Library/Application Support/Code/User` on macOS, else `$XDG_CONFIG_HOME/Code/User` (~/.config).
+   */
+  vscodeDir: string;
   userHome: string;
   params: Params;
   /** Diagnostics on stderr, even where a command is otherwise silent (a hook). */
@@ -228,6 +238,8 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
       expandHome(env['XDG_DATA_HOME'] || join(userHome, '.local', 'share'), userHome),
       'opencode',
     ),
+    cursorDir: electronUserDir(env, userHome, 'Cursor'),
+    vscodeDir: electronUserDir(env, userHome, 'Code'),
     userHome,
     params,
     debug: Boolean(env['REMEM_DEBUG']),
@@ -237,4 +249,11 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     ...(commonsToken ? { commonsToken } : {}),
   };
   return deepFreeze(config);
+}
+
+/** Where an Electron app (Cursor, VS Code) keeps its user folder: Electron's `appData` folder, then `<app>/User`. */
+function electronUserDir(env: NodeJS.ProcessEnv, userHome: string, app: string): string {
+  if (process.platform === 'darwin') return join(userHome, 'Library', 'Application Support', app, 'User');
+  const appData = expandHome(env['XDG_CONFIG_HOME'] || join(userHome, '.config'), userHome);
+  return join(appData, app, 'User');
 }

@@ -26,6 +26,8 @@ import {
   opencodeSessionLines,
   type Turn,
 } from '../stream/index.ts';
+import { copilotSources } from './copilot-sources.ts';
+import { cursorSources } from './cursor-sources.ts';
 import { type Derived, deriveEpisodes } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
@@ -43,6 +45,10 @@ export interface IngestOptions {
   geminiDirs?: string[];
   /** OpenCode data folders (each holding `opencode.db`). */
   opencodeDirs?: string[];
+  /** Cursor user folders (each holding `globalStorage/state.vscdb`). */
+  cursorDirs?: string[];
+  /** VS Code user folders (holding the Copilot Chat sessions in `workspaceStorage/<hash>/chatSessions/`). */
+  vscodeDirs?: string[];
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
@@ -130,6 +136,8 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   });
   const sources: Source[] = found.map((file) => ({ path: file.path, agent: file.agent }));
   for (const dir of options.opencodeDirs ?? []) sources.push(...opencodeSources(dir));
+  for (const dir of options.cursorDirs ?? []) sources.push(...cursorSources(dir));
+  for (const dir of options.vscodeDirs ?? []) sources.push(...copilotSources(dir));
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {
     for (const name of readdirSync(proxyLogs).sort()) {

@@ -5,6 +5,8 @@ import {
   assemble,
   claudeCodeReader,
   codexReader,
+  copilotChatReader,
+  cursorReader,
   forEachLine,
   forEachLineRange,
   geminiCliReader,
@@ -24,6 +26,8 @@ import type { IngestWarning, Source, SourceAgent } from './source.ts';
 export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   'claude-code': claudeCodeReader,
   codex: codexReader,
+  cursor: cursorReader,
+  'copilot-chat': copilotChatReader,
   'gemini-cli': geminiCliReader,
   opencode: opencodeReader,
   proxy: proxyLogReader,

@@ -1,5 +1,13 @@
 /** What ingest reads and what it says about a line it could not use: shared by the loop, the readers and the parsers. */
-export type SourceAgent = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'proxy' | 'events';
+export type SourceAgent =
+  | 'claude-code'
+  | 'codex'
+  | 'gemini-cli'
+  | 'opencode'
+  | 'cursor'
+  | 'copilot-chat'
+  | 'proxy'
+  | 'events';
 
 export interface Source {
   path: string;

@@ -1,4 +1,10 @@
-export { type OpencodeSessionRows, readOpencodeSessions } from './agent-stores.ts';
+export {
+  type CursorComposerRows,
+  type OpencodeSessionRows,
+  readCursorComposers,
+  readCursorWorkspaceItem,
+  readOpencodeSessions,
+} from './agent-stores.ts';
 export {
   type AuditAction,
   type AuditActor,

@@ -1,5 +1,6 @@
-import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface FoundTranscript {
   path: string;
@@ -45,6 +46,74 @@ export function discoverTranscripts(opts: {
     }
   }
   return [...found.keys()].sort().map((path) => ({ path, agent: found.get(path) ?? 'claude-code' }));
+}
+
+/** One Cursor user folder's stores (docs/formats/cursor.md). */
+export interface CursorStores {
+  /** `globalStorage/state.vscdb`, where the chats are. */
+  global: string;
+  /** Each workspace's `state.vscdb`, and the folder its `workspace.json` names (null for a remote or multi-root one). */
+  workspaces: { store: string; folder: string | null }[];
+}
+
+/**
+ * Cursor's stores under a user folder (`~/.config/Cursor/User`, `~/Library/Application Support/Cursor/User`): the
+ * global `state.vscdb` when there is one, and the workspaces beside it. Null when there is no global store.
+ */
+export function discoverCursorStores(userDir: string): CursorStores | null {
+  const global = join(userDir, 'globalStorage', 'state.vscdb');
+  if (!existsSync(global)) return null;
+  const workspaces: CursorStores['workspaces'] = [];
+  const root = join(userDir, 'workspaceStorage');
+  for (const hash of subfolders(root).sort()) {
+    const store = join(root, hash, 'state.vscdb');
+    if (!existsSync(store)) continue;
+    workspaces.push({ store, folder: workspaceFolder(join(root, hash, 'workspace.json')) });
+  }
+  return { global, workspaces };
+}
+
+/** One Copilot Chat session file of VS Code, and the folder of the workspace it was held in (null: no folder). */
+export interface CopilotSessionFile {
+  path: string;
+  folder: string | null;
+}
+
+/**
+ * VS Code's chat session files under its user folder (docs/formats/copilot-chat.md):
+ * `workspaceStorage/<hash>/chatSessions/<id>.json[l]`, each workspace's folder named by its `workspace.json`, and
+ * `globalStorage/emptyWindowChatSessions/<id>.json[l]` for windows with no folder. Where a session has both a log
+ * (`.jsonl`) and a whole document (`.json`), the log is the newer and is the one read. Sorted by path.
+ */
+export function discoverCopilotSessions(userDir: string): CopilotSessionFile[] {
+  const found: CopilotSessionFile[] = [];
+  const take = (dir: string, folder: string | null) => {
+    const names = files(dir).filter((name) => /\.jsonl?$/.test(name));
+    const logs = new Set(names.filter((name) => name.endsWith('.jsonl')));
+    for (const name of names) {
+      if (name.endsWith('.json') && logs.has(`${name}l`)) continue;
+      found.push({ path: join(dir, name), folder });
+    }
+  };
+  const root = join(userDir, 'workspaceStorage');
+  for (const hash of subfolders(root)) {
+    const sessions = join(root, hash, 'chatSessions');
+    if (existsSync(sessions)) take(sessions, workspaceFolder(join(root, hash, 'workspace.json')));
+  }
+  take(join(userDir, 'globalStorage', 'emptyWindowChatSessions'), null);
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The local folder a `workspace.json` names (`{"folder": "file:///…"}`), or null. */
+function workspaceFolder(path: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const uri =
+      typeof parsed === 'object' && parsed !== null ? (parsed as { folder?: unknown }).folder : undefined;
+    return typeof uri === 'string' && uri.startsWith('file://') ? fileURLToPath(uri) : null;
+  } catch {
+    return null;
+  }
 }
 
 function subfolders(dir: string): string[] {

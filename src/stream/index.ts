@@ -12,7 +12,20 @@ export {
 export { assemble } from './assemble.ts';
 export { claudeCodeReader } from './claude-code.ts';
 export { codexReader } from './codex.ts';
-export { discoverTranscripts } from './discover.ts';
+export {
+  type CopilotSessionState,
+  copilotChatReader,
+  copilotSessionLines,
+  copilotSessionState,
+} from './copilot-chat.ts';
+export { type CursorRows, cursorComposerLines, cursorReader } from './cursor.ts';
+export {
+  type CopilotSessionFile,
+  type CursorStores,
+  discoverCopilotSessions,
+  discoverCursorStores,
+  discoverTranscripts,
+} from './discover.ts';
 export { eventFields, eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
 export { geminiCliReader } from './gemini-cli.ts';
 export { appendToInbox } from './inbox.ts';

@@ -137,3 +137,37 @@ export function turnsOf(stamp: Omit<TurnBase, 'part'>, bodies: readonly TurnBody
   // Object.assign, not spread: bodies come in many shapes, and V8 spreads those on a slow path.
   return bodies.map((body, part) => Object.assign({}, stamp, { part }, body));
 }
+
+/**
+ * How much of one text the lines Remem writes of an agent store's rows keep (Cursor, Copilot Chat): far more than any
+ * turn reads of it, far less than the file contents a tool's result can hold. The error excerpt of a failure whose
+ * first error line lies further in is not found.
+ */
+export const KEPT_TEXT_CHARS = 64 * 1024;
+
+/** A text cut to `KEPT_TEXT_CHARS`. */
+export function keptText(text: string): string {
+  return text.length <= KEPT_TEXT_CHARS ? text : text.slice(0, KEPT_TEXT_CHARS);
+}
+
+/** How much of each text within a long tool input is kept: more than any turn reads of it (`INPUT_CHARS`). */
+const KEPT_INPUT_TEXT_CHARS = 1000;
+
+function clippedStrings(value: unknown): unknown {
+  if (typeof value === 'string') return value.slice(0, KEPT_INPUT_TEXT_CHARS);
+  if (Array.isArray(value)) return value.map(clippedStrings);
+  if (!isObject(value)) return value;
+  const kept: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) kept[key] = clippedStrings(item);
+  return kept;
+}
+
+/**
+ * A tool's input, whole when it is short; else with each text in it cut to its head. What a turn reads of an input
+ * (`summarizeInput`, a call's description) is its head, and each head is kept, so its turns are the same.
+ */
+export function keptInput(input: unknown): unknown {
+  if (typeof input === 'string') return keptText(input);
+  const json = JSON.stringify(input ?? null) ?? 'null';
+  return json.length <= KEPT_TEXT_CHARS ? input : clippedStrings(input);
+}

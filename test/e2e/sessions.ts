@@ -315,3 +315,223 @@ export function opencodeSession(
   }
   return path;
 }
+
+/** Cursor's two key-value tables, as its `state.vscdb` files hold them (docs/formats/cursor.md). */
+const CURSOR_SCHEMA = `
+CREATE TABLE IF NOT EXISTS ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB);
+CREATE TABLE IF NOT EXISTS cursorDiskKV (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB);`;
+
+/**
+ * A Cursor chat of `steps` (docs/formats/cursor.md): a composer row naming its bubbles in
+ * `fullConversationHeadersOnly`, a bubble row per prompt, answer and tool call in the global store under
+ * `<userDir>/globalStorage/`, a call's bubble written again as it ends; and a workspace under `workspaceStorage/`
+ * whose `workspace.json` names `project` and whose `composer.composerData` lists the composer. Cursor records no
+ * interruption that we could confirm, so a step `interrupted` has no Cursor form.
+ */
+export function cursorSession(
+  userDir: string,
+  project: string,
+  composerId: string,
+  start: string,
+  steps: readonly Step[],
+): string {
+  const workspace = join(userDir, 'workspaceStorage', `ws-${composerId}`);
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(join(workspace, 'workspace.json'), JSON.stringify({ folder: `file://${project}` }));
+  const local = new Database(join(workspace, 'state.vscdb'));
+  try {
+    local.exec(CURSOR_SCHEMA);
+    local.prepare('INSERT INTO ItemTable (key, value) VALUES (?, ?)').run(
+      'composer.composerData',
+      JSON.stringify({
+        allComposers: [{ composerId, createdAt: Date.parse(start) }],
+        selectedComposerIds: [],
+      }),
+    );
+  } finally {
+    local.close();
+  }
+  mkdirSync(join(userDir, 'globalStorage'), { recursive: true });
+  const path = join(userDir, 'globalStorage', 'state.vscdb');
+  const db = new Database(path);
+  try {
+    db.exec(CURSOR_SCHEMA);
+    const at = (index: number) => new Date(Date.parse(start) + index * 60_000).toISOString();
+    const put = db.prepare('INSERT INTO cursorDiskKV (key, value) VALUES (?, ?)');
+    const headers: { bubbleId: string; type: number }[] = [];
+    const calls = new Map<string, { bubbleId: string; data: Record<string, unknown> }>();
+    const bubble = (index: number, data: Record<string, unknown>) => {
+      const bubbleId = `${composerId}-b${String(index).padStart(4, '0')}`;
+      headers.push({ bubbleId, type: data['type'] as number });
+      const value = { _v: 3, bubbleId, createdAt: at(index), ...data };
+      put.run(`bubbleId:${composerId}:${bubbleId}`, JSON.stringify(value));
+      return { bubbleId, data: value };
+    };
+    steps.forEach((step, index) => {
+      if ('user' in step) bubble(index, { type: 1, text: step.user });
+      else if ('agent' in step) bubble(index, { type: 2, text: step.agent });
+      else if ('call' in step) {
+        const args = JSON.stringify(step.call.input);
+        const toolFormerData = {
+          tool: 15,
+          toolCallId: step.call.id,
+          name: step.call.name,
+          rawArgs: args,
+          params: args,
+          status: 'completed',
+          result: JSON.stringify({ output: '' }),
+        };
+        calls.set(step.call.id, bubble(index, { type: 2, text: '', toolFormerData }));
+      } else if ('failed' in step || 'refused' in step) {
+        const id = 'failed' in step ? step.failed : step.refused;
+        const call = calls.get(id);
+        if (!call) throw new Error(`no call ${id} to settle`);
+        const tool = call.data['toolFormerData'] as Record<string, unknown>;
+        const settled =
+          'failed' in step
+            ? { ...tool, status: 'error', result: JSON.stringify({ output: step.text }) }
+            : { ...tool, userDecision: 'rejected', result: JSON.stringify({ rejected: true }) };
+        call.data = { ...call.data, toolFormerData: settled };
+        put.run(`bubbleId:${composerId}:${call.bubbleId}`, JSON.stringify(call.data));
+      } else {
+        throw new Error('Cursor records no interruption that we could confirm');
+      }
+    });
+    put.run(
+      `composerData:${composerId}`,
+      JSON.stringify({
+        _v: 10,
+        composerId,
+        name: 'a chat',
+        text: '',
+        status: 'completed',
+        createdAt: Date.parse(start),
+        lastUpdatedAt: Date.parse(at(steps.length)),
+        fullConversationHeadersOnly: headers,
+      }),
+    );
+  } finally {
+    db.close();
+  }
+  return path;
+}
+
+/**
+ * A Copilot Chat session of `steps`, as VS Code keeps one (docs/formats/copilot-chat.md): a request per prompt, the
+ * answer's markdown and tool calls as parts of its response, under `<userDir>/workspaceStorage/<hash>/chatSessions/`
+ * beside a `workspace.json` naming `project`. As a log (`.jsonl`, VS Code's `ObjectMutationLog`): the whole session
+ * first, then each change — a request pushed, a part pushed, a part that changed written again from its place on, a
+ * request's `modelState` set when its answer ends. Or, `log: false`, the whole document (`.json`) older versions
+ * wrote. An interruption is the request's `modelState` Cancelled.
+ */
+export function copilotSession(
+  userDir: string,
+  project: string,
+  session: string,
+  start: string,
+  steps: readonly Step[],
+  options: { log?: boolean } = {},
+): string {
+  const log = options.log ?? true;
+  const workspace = join(userDir, 'workspaceStorage', `ws-${session}`);
+  mkdirSync(join(workspace, 'chatSessions'), { recursive: true });
+  writeFileSync(join(workspace, 'workspace.json'), JSON.stringify({ folder: `file://${project}` }));
+  const at = (index: number) => Date.parse(start) + index * 60_000;
+  type Part = Record<string, unknown>;
+  type Request = { requestId: string; response: Part[]; modelState: { value: number; completedAt?: number } };
+  const state = {
+    version: 3,
+    creationDate: at(0),
+    initialLocation: 'panel',
+    responderUsername: 'GitHub Copilot',
+    sessionId: session,
+    requests: [] as Request[],
+    pendingRequests: [],
+  };
+  const entries: unknown[] = [{ kind: 0, v: JSON.parse(JSON.stringify(state)) }];
+  const calls = new Map<string, { request: number; index: number }>();
+  const current = () => state.requests.length - 1;
+  const end = (index: number, value: number) => {
+    const last = state.requests[current()];
+    if (last?.modelState.value !== 0) return;
+    last.modelState = { value, completedAt: at(index) };
+    entries.push({ kind: 1, k: ['requests', current(), 'modelState'], v: last.modelState });
+  };
+  const push = (part: Part) => {
+    const request = state.requests[current()];
+    if (!request) throw new Error('a response part before any request');
+    request.response.push(part);
+    entries.push({ kind: 2, k: ['requests', current(), 'response'], v: [part] });
+    return request.response.length - 1;
+  };
+  steps.forEach((step, index) => {
+    if ('user' in step) {
+      end(index, 1);
+      const request: Request & Record<string, unknown> = {
+        requestId: `request_${session}_${index}`,
+        timestamp: at(index),
+        message: { text: step.user, parts: [{ kind: 'text', text: step.user }] },
+        variableData: { variables: [] },
+        response: [],
+        responseId: `response_${session}_${index}`,
+        modelId: 'copilot/gpt-4.1',
+        modelState: { value: 0 },
+        followups: [],
+      };
+      state.requests.push(request);
+      entries.push({ kind: 2, k: ['requests'], v: [JSON.parse(JSON.stringify(request))] });
+    } else if ('agent' in step) {
+      push({ value: step.agent, supportThemeIcons: false, supportHtml: false });
+    } else if ('call' in step) {
+      const part = {
+        kind: 'toolInvocationSerialized',
+        toolId: step.call.name,
+        toolCallId: step.call.id,
+        invocationMessage: { value: String(step.call.input['description'] ?? step.call.name) },
+        isConfirmed: { type: 1 },
+        isComplete: true,
+        source: { type: 'internal', label: 'Built-In' },
+        toolSpecificData: { kind: 'input', rawInput: step.call.input },
+        resultDetails: {
+          input: JSON.stringify(step.call.input),
+          output: [{ type: 'embed', isText: true, value: '' }],
+        },
+      };
+      calls.set(step.call.id, { request: current(), index: push(part) });
+    } else if ('failed' in step || 'refused' in step) {
+      const id = 'failed' in step ? step.failed : step.refused;
+      const call = calls.get(id);
+      if (!call) throw new Error(`no call ${id} to settle`);
+      const response = state.requests[call.request]?.response ?? [];
+      const before = response[call.index] ?? {};
+      const { resultDetails, ...rest } = before;
+      response[call.index] =
+        'failed' in step
+          ? {
+              ...before,
+              resultDetails: {
+                ...(resultDetails as object),
+                output: [{ type: 'embed', isText: true, value: step.text }],
+                isError: true,
+              },
+            }
+          : { ...rest, isConfirmed: { type: 0 } };
+      // A part that changed is written again, with every part after it (`ObjectMutationLog._diffArray`).
+      entries.push({
+        kind: 2,
+        k: ['requests', call.request, 'response'],
+        v: response.slice(call.index),
+        i: call.index,
+      });
+    } else {
+      end(index, 2);
+    }
+  });
+  end(steps.length, 1);
+  const file = join(workspace, 'chatSessions', `${session}.${log ? 'jsonl' : 'json'}`);
+  const text = log
+    ? `${entries.map((entry) => JSON.stringify(entry)).join('\n')}\n`
+    : JSON.stringify(state, null, 2);
+  writeFileSync(file, text);
+  return file;
+}
