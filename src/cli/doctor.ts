@@ -12,7 +12,7 @@ export const doctorCommand: CommandSpec = {
   async run(context) {
     const [
       setup,
-      { openStore, lastIngestRun, lastSleep, rawFileSources },
+      { openStore, lastIngestRun, lastSleep, quickCheck, rawFileSources },
       { readHookTimings },
       { formatSources },
     ] = await Promise.all([
@@ -33,7 +33,7 @@ export const doctorCommand: CommandSpec = {
     try {
       sources = rawFileSources(store.db);
       holdout = holdoutSummary(store, context.config.params, context.config.holdout);
-      health = String(store.db.pragma('quick_check', { simple: true }));
+      health = quickCheck(store.db);
       ingest = lastIngestRun(store.db) ?? null;
       const last = lastSleep(store.db);
       slept = last ? { at: last.at, space: last.space } : null;

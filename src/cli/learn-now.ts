@@ -1,7 +1,7 @@
-import { acquireLock, RememError } from '../core/index.ts';
+import { RememError } from '../core/index.ts';
 import { renderMemory } from '../render/index.ts';
 import { settle } from '../sleep/index.ts';
-import { openStore } from '../store/index.ts';
+import { acquireLock, openStore } from '../store/index.ts';
 import { refreshViewsEmbedding } from '../truth/index.ts';
 import type { Context } from './command.ts';
 import { wiredForRender } from './wired.ts';

@@ -52,7 +52,7 @@ export const lessonsCommand: CommandSpec = {
     const { layerLessonRows, projectTruth } = await import('../truth/index.ts');
     const projectDir = options['project'] as string | undefined;
     const project =
-      projectDir === undefined ? undefined : (await import('../episodes/project.ts')).projectOf(projectDir);
+      projectDir === undefined ? undefined : (await import('../episodes/index.ts')).projectOf(projectDir);
     const store = openStore(context.config.home);
     try {
       const truth = projectTruth(store.db, {

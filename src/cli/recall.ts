@@ -22,7 +22,7 @@ export const recallCommand: CommandSpec = {
   async run(context, args, options) {
     const { openStore } = await import('../store/index.ts');
     const { recall } = await import('../recall/index.ts');
-    const { projectOf } = await import('../episodes/project.ts');
+    const { projectOf } = await import('../episodes/index.ts');
     const query = args.join(' ').trim();
     const store = openStore(context.config.home);
     try {

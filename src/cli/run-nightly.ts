@@ -1,12 +1,19 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { acquireLock, createClock } from '../core/index.ts';
+import { createClock } from '../core/index.ts';
 import { type IngestReport, listSources } from '../episodes/index.ts';
 import { drainPrimeLogs } from '../prime/index.ts';
 import { syncLayers } from '../protocol/index.ts';
 import { type RenderReport, renderMemory } from '../render/index.ts';
 import { morningReportText, type SleepReport, sleep, writeAtomically } from '../sleep/index.ts';
-import { delegationTally, listPeers, openStore, type Store } from '../store/index.ts';
+import {
+  acquireLock,
+  delegationTally,
+  latestHappenedAt,
+  listPeers,
+  openStore,
+  type Store,
+} from '../store/index.ts';
 import type { NightlyPull } from '../transport/index.ts';
 import { refreshViewsEmbedding } from '../truth/index.ts';
 import type { Context } from './command.ts';
@@ -146,11 +153,9 @@ async function pullFromPeers(context: Context, store: Store): Promise<NightlyPul
 }
 
 function nightAfter(store: Store): string | undefined {
-  const row = store.db.prepare('SELECT MAX(happened_at) AS last FROM episodes').get() as {
-    last: string | null;
-  };
-  if (!row.last) return undefined;
-  const next = new Date(row.last);
+  const last = latestHappenedAt(store.db);
+  if (!last) return undefined;
+  const next = new Date(last);
   next.setUTCDate(next.getUTCDate() + 1);
   next.setUTCHours(4, 0, 0, 0);
   return next.toISOString();

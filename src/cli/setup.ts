@@ -36,7 +36,7 @@ export const setupCommand: CommandSpec = {
       options['http'] === true
         ? {
             port: options['port'] as number,
-            token: (await import('../api/token.ts')).loadOrCreateToken(context.config.home),
+            token: (await import('../api/index.ts')).loadOrCreateToken(context.config.home),
           }
         : undefined;
     const plan = setup.planSetup(setup.setupEnvFrom(context.config), {

@@ -9,7 +9,7 @@ function plural(count: number, word: string): string {
 /** `--enable` / `--disable`: consent for the project of the working directory (or `--project`). */
 async function changeConsent(context: Context, enable: boolean, dir: string | undefined) {
   const { openStore, enableSharing, disableSharing, sharedProjects } = await import('../store/index.ts');
-  const { projectOf } = await import('../episodes/project.ts');
+  const { projectOf } = await import('../episodes/index.ts');
   const project = projectOf(dir ?? process.cwd())!;
   const store = openStore(context.config.home);
   try {

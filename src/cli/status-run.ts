@@ -4,12 +4,14 @@ import {
   countEpisodesByKind,
   delegationTally,
   type IngestRun,
+  ingestWarningsOf,
   lastIngestRun,
   openStore,
   rawFileSources,
   rawFileTotals,
   SCHEMA_VERSION,
   type SourceTally,
+  type StoredIngestWarning,
 } from '../store/index.ts';
 import { formatBytes } from './ingest-run.ts';
 
@@ -25,7 +27,7 @@ export interface Status {
   archiveBytes: number;
   storeBytes: number;
   lastIngest: IngestRun | null;
-  lastWarnings: { file: string; line: number | null; reason: string }[];
+  lastWarnings: StoredIngestWarning[];
   offers: number;
 }
 
@@ -38,16 +40,15 @@ function folderSize(path: string): number {
   return total;
 }
 
+/** How many of the last run's warnings `remem status` shows. */
+const SHOWN_WARNINGS = 20;
+
 export function collectStatus(home: string): Status {
   const store = openStore(home);
   try {
     const totals = rawFileTotals(store.db);
     const last = lastIngestRun(store.db) ?? null;
-    const lastWarnings = last
-      ? (store.db
-          .prepare('SELECT file, line, reason FROM ingest_warnings WHERE run_id = ? ORDER BY id LIMIT 20')
-          .all(last.id) as Status['lastWarnings'])
-      : [];
+    const lastWarnings = last ? ingestWarningsOf(store.db, last.id, SHOWN_WARNINGS) : [];
     const offers = delegationTally(store.db).reduce((sum, row) => sum + row.count, 0);
     let storeBytes = 0;
     for (const suffix of ['', '-wal', '-shm']) {

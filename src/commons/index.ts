@@ -1,5 +1,6 @@
 export { type CommonsDeps, createCommonsApp } from './app.ts';
 export { createStatesCache, type StatesCache, storedRecord } from './lessons.ts';
+export { defaultCommonsDb, openCommonsStore } from './open-store.ts';
 export {
   type GossipSimulation,
   renderSimulation,
@@ -8,16 +9,14 @@ export {
   simulateGossip,
 } from './simulate.ts';
 export { type CommonsState, computeStates, type LessonState, type StateOptions } from './states.ts';
-export {
-  type CommonsStore,
-  defaultCommonsDb,
-  type FileToPut,
-  type IndexQuery,
-  type IndexRow,
-  openCommonsStore,
-  type PutOutcome,
-  type StoredFile,
-  type StoredRecord,
-  type TokenRow,
+export type {
+  CommonsStore,
+  FileToPut,
+  IndexQuery,
+  IndexRow,
+  PutOutcome,
+  StoredFile,
+  StoredRecord,
+  TokenRow,
 } from './store.ts';
 export { findBearer, hashToken, type IssuedToken, issueToken } from './tokens.ts';

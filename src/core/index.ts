@@ -34,13 +34,15 @@ export {
 export { findInjection, injectionRules } from './injection.ts';
 export { composeLayers, type Layer, type LayerLevel, type LessonLine } from './layers.ts';
 export { isLessonHash, type LessonHash, lessonHash, lowerLikePython, normText } from './lesson-hash.ts';
-export { acquireLock } from './lock.ts';
 export {
   checkObservation,
   collapseWhitespace,
   findImperative,
+  findObservationProblem,
   hasControlChars,
+  hasLoneSurrogate,
   isImperative,
+  type ObservationProblem,
   shortenAtWord,
 } from './observation.ts';
 export { consolidatedKinds, defaultParams, type Params } from './params.ts';

@@ -105,3 +105,13 @@ export interface Prediction {
   resolvedAt: string | null;
   episodeId: number | null;
 }
+
+/**
+ * What a `VectorSum` (embed/) keeps: the members' count, the sum of their squared lengths, and their sum. Here,
+ * not in embed/, because the store keeps it too (a lesson's kept sum, `lesson_sums`).
+ */
+export interface VectorSumState {
+  count: number;
+  squares: number;
+  sum: Float64Array;
+}

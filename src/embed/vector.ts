@@ -1,4 +1,5 @@
 /** Vector math over the spaces' `Float32Array`s: cosine, relevance, storage, and linkage by sums. */
+import type { VectorSumState } from '../core/index.ts';
 
 export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let sum = 0;
@@ -98,12 +99,7 @@ export function sparseOf(v: ArrayLike<number>): SparseVector {
   };
 }
 
-/** What a `VectorSum` keeps: the members' count, the sum of their squared lengths, and their sum. */
-export interface VectorSumState {
-  count: number;
-  squares: number;
-  sum: Float64Array;
-}
+export type { VectorSumState };
 
 /**
  * A running sum of unit vectors and their count: the average linkage between two sets in one dot

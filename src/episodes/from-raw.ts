@@ -10,12 +10,11 @@ import {
   type IngestReport,
   type ReadNow,
   type Run,
-  type Source,
-  type SourceAgent,
   startRun,
   storeParsed,
 } from './ingest.ts';
 import { parseBytes, parseTurns } from './parse-lines.ts';
+import type { Source, SourceAgent } from './source.ts';
 
 /**
  * Rebuilds every episode from the archive alone, with the current rules: each archived transcript is read

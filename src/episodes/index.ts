@@ -12,13 +12,7 @@ export {
 } from './detect.ts';
 export { eventToEpisode } from './events.ts';
 export { ingestFromRaw } from './from-raw.ts';
-export {
-  type IngestOptions,
-  type IngestReport,
-  type IngestWarning,
-  ingest,
-  listSources,
-  type Source,
-} from './ingest.ts';
+export { type IngestOptions, type IngestReport, ingest, listSources } from './ingest.ts';
 export { correctionProject, findProjectCue, projectCues, type ScopedSource } from './personal.ts';
 export { projectOf } from './project.ts';
+export type { IngestWarning, Source } from './source.ts';

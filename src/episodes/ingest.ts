@@ -32,26 +32,8 @@ import { type Derived, deriveEpisodes } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
+import type { IngestWarning, Source } from './source.ts';
 import { openTurnParser } from './turn-parser.ts';
-
-export type SourceAgent =
-  | 'claude-code'
-  | 'codex'
-  | 'gemini-cli'
-  | 'opencode'
-  | 'cursor'
-  | 'copilot-chat'
-  | 'proxy'
-  | 'events';
-
-export interface Source {
-  path: string;
-  agent: SourceAgent;
-  /** Bytes given directly (standard input, or the lines made of an agent store's rows) rather than read from `path`. */
-  bytes?: Buffer;
-  /** Why the store holding this source could not be read; the run warns and goes on. */
-  unreadable?: string;
-}
 
 export interface IngestOptions {
   now: string;
@@ -73,12 +55,6 @@ export interface IngestOptions {
   /** A person's written rules files (CLAUDE.md, AGENTS.md, .cursorrules), read as events (`rulesToEvents`). */
   importedRules?: { file: string; bytes: Buffer }[];
   onProgress?: (progress: { done: number; total: number; file: string }) => void;
-}
-
-export interface IngestWarning {
-  file: string;
-  line?: number;
-  reason: string;
 }
 
 export interface IngestReport {

@@ -20,7 +20,7 @@ import {
 } from '../stream/index.ts';
 import { type Derived, deriveEpisodes } from './derive.ts';
 import { eventToEpisode } from './events.ts';
-import type { IngestWarning, Source, SourceAgent } from './ingest.ts';
+import type { IngestWarning, Source, SourceAgent } from './source.ts';
 
 /** The reader of each transcript format. */
 export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {

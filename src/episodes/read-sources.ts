@@ -11,8 +11,8 @@ import {
   type Increment,
   readIncrement,
 } from '../stream/index.ts';
-import type { IngestWarning, Source } from './ingest.ts';
 import { type ParsedTurns, sessionOf } from './parse-lines.ts';
+import type { IngestWarning, Source } from './source.ts';
 import type { TurnParser } from './turn-parser.ts';
 
 function incrementOf(

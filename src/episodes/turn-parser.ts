@@ -3,8 +3,8 @@
  * worker parses the next files: the readers and the JSON of the turns are most of ingest's work on each line.
  */
 import { Worker } from 'node:worker_threads';
-import type { Source } from './ingest.ts';
 import { type ParsedTurns, parseAndDerive, parseTurns } from './parse-lines.ts';
+import type { Source } from './source.ts';
 
 export interface TurnParser {
   /**

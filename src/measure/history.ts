@@ -11,6 +11,7 @@ import {
   listInjections,
   listLessons,
   listPredictions,
+  offerMoments,
 } from '../store/index.ts';
 import { loadMessages, type Message } from './conversations.ts';
 
@@ -167,14 +168,7 @@ export function loadHistory(db: Db, home: string, params: Params): History {
     if (final && !byHash.has(lesson.hash)) byHash.set(lesson.hash, final);
   }
 
-  const offers = (
-    db.prepare('SELECT session, happened_at AS at, kind, answer FROM offers ORDER BY happened_at').all() as {
-      session: string;
-      at: string;
-      kind: HandbackKind;
-      answer: HandbackAnswer | null;
-    }[]
-  ).map((row) => ({ ...row }));
+  const offers = offerMoments(db);
 
   return {
     sessions,

@@ -1,5 +1,4 @@
-import { RememError } from '../core/index.ts';
-import { hasLoneSurrogate } from '../core/observation.ts';
+import { hasLoneSurrogate, RememError } from '../core/index.ts';
 
 export type JsonValue =
   | string

@@ -3,13 +3,14 @@ import {
   consolidatedKinds,
   defaultParams,
   findInjection,
+  findObservationProblem,
+  findSecret,
   type LessonHash,
   type LessonKind,
   lessonHash,
+  type ObservationProblem,
   RememError,
 } from '../core/index.ts';
-import { findObservationProblem, type ObservationProblem } from '../core/observation.ts';
-import { findSecret } from '../core/secrets.ts';
 import { canonicalJson, type JsonValue } from './canonical.ts';
 import type { Identity, Origin } from './keys.ts';
 

@@ -1,5 +1,4 @@
-import { defaultParams, lessonHash } from '../core/index.ts';
-import { hasLoneSurrogate } from '../core/observation.ts';
+import { defaultParams, hasLoneSurrogate, lessonHash } from '../core/index.ts';
 import { originOf, verifySignature } from './keys.ts';
 import {
   type ConfirmRecord,

@@ -1,5 +1,5 @@
 import { DAY_MS, decayed } from '../core/index.ts';
-import { appendAudit } from '../store/index.ts';
+import { appendAudit, archiveEpisodes, fadingEpisodes } from '../store/index.ts';
 import { isLive, type Night } from './night.ts';
 import { lineOf } from './report.ts';
 
@@ -33,18 +33,14 @@ export function decayPass(night: Night): void {
     }
   }
   // Episodes keep the strength they had when last touched; what it is worth now follows from the time since.
-  const rows = night.db
-    .prepare(
-      'SELECT id, strength, touched_at FROM episodes INDEXED BY episodes_fading WHERE archived = 0 AND live = 1',
-    )
-    .all() as { id: number; strength: number; touched_at: string }[];
-  const archive = night.db.prepare('UPDATE episodes SET archived = 1 WHERE id = ?');
-  for (const row of rows) {
-    const days = (now - new Date(row.touched_at).getTime()) / DAY_MS;
+  const faded: number[] = [];
+  for (const row of fadingEpisodes(night.db)) {
+    const days = (now - new Date(row.touchedAt).getTime()) / DAY_MS;
     if (decayed(row.strength, days, halfLifeDays) >= archiveBelow) continue;
-    archive.run(row.id);
+    faded.push(row.id);
     night.report.episodesArchived++;
     const episode = night.episodes.get(row.id);
     if (episode && episode.lessonId === null) night.episodes.delete(row.id);
   }
+  archiveEpisodes(night.db, faded);
 }

@@ -1,24 +1,18 @@
-import type { Config, EpisodeKind, Lesson, LessonKind } from '../core/index.ts';
+import type { Config, Lesson, LessonKind } from '../core/index.ts';
 import { createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
-import { type Db, type KeptSum, listVectors, readLessonSums } from '../store/index.ts';
+import {
+  type Db,
+  type KeptSum,
+  listVectors,
+  oldestOpenPrediction,
+  readLessonSums,
+  type SurpriseRow,
+  sourcesReader,
+  surprisesByIds,
+  surprisesSince,
+  waitingSurprises,
+} from '../store/index.ts';
 import { byTime, type NightEpisode, UNREAD_VECTOR } from './night.ts';
-
-interface EpisodeRow {
-  id: number;
-  kind: EpisodeKind;
-  project: string | null;
-  happened_at: string;
-  title: string;
-  text: string;
-  said: string | null;
-  agent_before: string | null;
-  detail: string;
-  lesson_id: number | null;
-  archived: number;
-  vector_space?: string | null;
-  vector_dims?: number | null;
-  vector?: Buffer | null;
-}
 
 /** What a surprise is embedded from: a correction from the person's words alone. */
 export function embeddingText(episode: {
@@ -76,21 +70,6 @@ export async function embedPass(
   }
 }
 
-const EPISODE =
-  'id, kind, project, happened_at, title, text, said, agent_before, detail, lesson_id, archived';
-/** An episode's columns, and its stored vector beside them (one statement, not a lookup per episode). */
-const COLUMNS = `${EPISODE}, v.space AS vector_space, v.dims AS vector_dims, v.data AS vector`;
-const FROM = (index = '') =>
-  `FROM episodes ${index} LEFT JOIN vectors v ON v.owner = 'episode' AND v.owner_id = episodes.id`;
-const SURPRISES = "kind IN ('error', 'correction', 'surprise')";
-
-function oldestOpenPrediction(db: Db): string | null {
-  const row = db.prepare("SELECT MIN(made_at) AS at FROM predictions WHERE state = 'open'").get() as {
-    at: string | null;
-  };
-  return row.at;
-}
-
 /**
  * What a night reads, and only that, so a night costs what is new rather than all that was ever kept: the
  * surprises waiting for a lesson; those that happened since the oldest open prediction (what verifying reads);
@@ -101,46 +80,25 @@ function rowsOfTonight(
   db: Db,
   lessons: readonly Lesson[],
   sums: Map<number, KeptSum>,
-): { rows: Map<number, EpisodeRow>; ends: Map<number, EpisodeRow>; sourceIds: Map<number, number[]> } {
-  const rows = new Map<number, EpisodeRow>();
-  const take = (list: EpisodeRow[]) => {
+): { rows: Map<number, SurpriseRow>; ends: Map<number, SurpriseRow>; sourceIds: Map<number, number[]> } {
+  const rows = new Map<number, SurpriseRow>();
+  const take = (list: SurpriseRow[]) => {
     for (const row of list) rows.set(row.id, row);
   };
-  // The waiting surprises are few beside every episode in no lesson (sessions, the machine's failures).
-  take(
-    db
-      .prepare(
-        `SELECT ${COLUMNS} ${FROM('INDEXED BY episodes_waiting')}
-         WHERE lesson_id IS NULL AND archived = 0 AND live = 1 AND ${SURPRISES}`,
-      )
-      .all() as EpisodeRow[],
-  );
+  take(waitingSurprises(db));
   const oldest = oldestOpenPrediction(db);
-  if (oldest !== null) {
-    take(
-      db
-        .prepare(
-          `SELECT ${COLUMNS} ${FROM()}
-           WHERE ${SURPRISES} AND happened_at > ? AND live = 1 AND (lesson_id IS NOT NULL OR archived = 0)`,
-        )
-        .all(oldest) as EpisodeRow[],
-    );
-  }
+  if (oldest !== null) take(surprisesSince(db, oldest));
   // The first and latest source of each lesson whose sum is kept, in one read, without their vectors: what is
   // read of them is their words, time and tool. One that happened since the oldest open prediction is read above.
-  const ends = new Map<number, EpisodeRow>();
+  const ends = new Map<number, SurpriseRow>();
   const named = [...sums.values()].flatMap((kept) => [kept.firstSource, kept.latestSource]);
-  for (const row of db
-    .prepare(
-      `SELECT ${EPISODE} FROM episodes
-       WHERE id IN (SELECT value FROM json_each(?)) AND live = 1 AND ${SURPRISES}`,
-    )
-    .all(JSON.stringify(named.filter((id) => id !== null))) as EpisodeRow[]) {
+  for (const row of surprisesByIds(
+    db,
+    named.filter((id): id is number => id !== null),
+  )) {
     ends.set(row.id, row);
   }
-  const allSources = db.prepare(
-    `SELECT ${COLUMNS} ${FROM()} WHERE lesson_id = ? AND live = 1 AND ${SURPRISES}`,
-  );
+  const allSources = sourcesReader(db);
   const sourceIds = new Map<number, number[]>();
   for (const lesson of lessons) {
     const kept = sums.get(lesson.id);
@@ -150,13 +108,13 @@ function rowsOfTonight(
       kept !== undefined &&
       (kept.state.count === 0 || (first?.lesson_id === lesson.id && latest?.lesson_id === lesson.id));
     if (standing) {
-      const own = [first, latest].filter((row): row is EpisodeRow => row !== undefined);
+      const own = [first, latest].filter((row): row is SurpriseRow => row !== undefined);
       sourceIds.set(lesson.id, [...new Set(own.map((row) => row.id))]);
       continue;
     }
     // No sum kept, or one whose sources are not where it says: every source is read and added up again.
     sums.delete(lesson.id);
-    const list = allSources.all(lesson.id) as EpisodeRow[];
+    const list = allSources(lesson.id);
     take(list);
     sourceIds.set(
       lesson.id,
@@ -187,7 +145,7 @@ async function embedIn(
     lessonVectors: new Set(),
     dims: 0,
   };
-  const missing: EpisodeRow[] = [];
+  const missing: SurpriseRow[] = [];
   for (const row of rows.values()) {
     const inSpace = row.vector != null && row.vector_space === space.name;
     const vec = inSpace ? fromBlob(row.vector!, row.vector_dims!) : null;
@@ -235,7 +193,7 @@ async function embedIn(
   return result;
 }
 
-function episodeOf(row: EpisodeRow, vec: Float32Array, fresh: boolean): NightEpisode {
+function episodeOf(row: SurpriseRow, vec: Float32Array, fresh: boolean): NightEpisode {
   let detail: Record<string, unknown> = {};
   try {
     detail = JSON.parse(row.detail) as Record<string, unknown>;

@@ -6,6 +6,7 @@ import {
   type KeptSum,
   lastSleep,
   listLessons,
+  listTombstones,
   putVector,
   recordSleep,
   replaceSleepReport,
@@ -64,7 +65,7 @@ async function loadNight(store: Store, config: Config, now: string): Promise<Loa
     rules: RULES_VERSION,
     episodes: embedded.episodes,
     lessons: new Map(),
-    tombstones: new Map(),
+    tombstones: listTombstones(db),
     report,
   };
   for (const lesson of lessons) {
@@ -87,13 +88,6 @@ async function loadNight(store: Store, config: Config, now: string): Promise<Loa
       report.problems.push(`lesson ${lesson.id} has no sources in this space; it is kept as it is`);
     }
     night.lessons.set(lesson.id, entry);
-  }
-  for (const row of db.prepare('SELECT hash, reason, lesson_id FROM tombstones').all() as {
-    hash: string;
-    reason: string;
-    lesson_id: number | null;
-  }[]) {
-    night.tombstones.set(row.hash, { reason: row.reason, lessonId: row.lesson_id });
   }
   return { night, embedded };
 }

@@ -1,5 +1,4 @@
-import { checkObservation, shortenAtWord } from '../core/observation.ts';
-import { maskSecrets } from '../core/secrets.ts';
+import { checkObservation, maskSecrets, shortenAtWord } from '../core/index.ts';
 import type { NightEpisode } from './night.ts';
 
 /** The person's words are quoted as said; only a very long message is cut, and the cut is marked. */

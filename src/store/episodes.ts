@@ -213,6 +213,36 @@ export function listEpisodes(db: Db, filter: EpisodeFilter = {}): Episode[] {
   return rows.map(episodeFromRow);
 }
 
+/** A live episode not yet archived: the strength it had when last touched, and when that was. */
+export interface FadingEpisode {
+  id: number;
+  strength: number;
+  touchedAt: string;
+}
+
+/** Every live episode not yet archived, for the decay pass. */
+export function fadingEpisodes(db: Db): FadingEpisode[] {
+  return db
+    .prepare(
+      `SELECT id, strength, touched_at AS touchedAt FROM episodes INDEXED BY episodes_fading
+       WHERE archived = 0 AND live = 1`,
+    )
+    .all() as FadingEpisode[];
+}
+
+/** Archives these episodes: no longer competing for attention, never deleted. */
+export function archiveEpisodes(db: Db, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  const archive = db.prepare('UPDATE episodes SET archived = 1 WHERE id = ?');
+  for (const id of ids) archive.run(id);
+}
+
+/** When the latest episode happened, or null in an empty store. */
+export function latestHappenedAt(db: Db): string | null {
+  const row = db.prepare('SELECT MAX(happened_at) AS last FROM episodes').get() as { last: string | null };
+  return row.last;
+}
+
 export function countEpisodesByKind(db: Db): Record<string, number> {
   const rows = db
     .prepare('SELECT kind, COUNT(*) AS n FROM episodes WHERE live = 1 GROUP BY kind ORDER BY kind')

@@ -15,12 +15,16 @@ export {
   hasAudit,
 } from './audit.ts';
 export {
+  archiveEpisodes,
   countEpisodesByKind,
   type EpisodeFilter,
   type EpisodeOrigin,
   episodeFromRow,
   episodeProjects,
+  type FadingEpisode,
+  fadingEpisodes,
   insertEpisodeOnce,
+  latestHappenedAt,
   listEpisodes,
   type RecallableEpisode,
   recallableEpisodes,
@@ -31,8 +35,10 @@ export {
 export {
   finishIngestRun,
   type IngestRun,
+  ingestWarningsOf,
   lastIngestRun,
   recordIngestWarning,
+  type StoredIngestWarning,
   startIngestRun,
 } from './ingest-runs.ts';
 export {
@@ -57,8 +63,23 @@ export {
   saveLesson,
   sourceIdsOf,
 } from './lessons.ts';
-export { type DelegationTally, delegationTally, replaceSessionOffers } from './offers.ts';
-export { type Db, type OpenOptions, openStore, SCHEMA_VERSION, STORE_FILE, type Store } from './open.ts';
+export { acquireLock } from './lock.ts';
+export {
+  type DelegationTally,
+  delegationTally,
+  type OfferMoment,
+  offerMoments,
+  replaceSessionOffers,
+} from './offers.ts';
+export {
+  type Db,
+  type OpenOptions,
+  openStore,
+  quickCheck,
+  SCHEMA_VERSION,
+  STORE_FILE,
+  type Store,
+} from './open.ts';
 export { forgetPeer, learnPeer, listPeers, notePeerPull, type StoredPeer } from './peers.ts';
 export {
   insertPrediction,
@@ -123,7 +144,21 @@ export {
   sharedProjects,
 } from './sharing.ts';
 export { lastSleep, recordSleep, replaceSleepReport } from './sleeps.ts';
-export { addTombstone, getTombstone, type Tombstone, tombstoneHashes } from './tombstones.ts';
+export {
+  oldestOpenPrediction,
+  type SurpriseRow,
+  sourcesReader,
+  surprisesByIds,
+  surprisesSince,
+  waitingSurprises,
+} from './surprises.ts';
+export {
+  addTombstone,
+  getTombstone,
+  listTombstones,
+  type Tombstone,
+  tombstoneHashes,
+} from './tombstones.ts';
 export {
   currentPredictionTallies,
   type LessonEvent,

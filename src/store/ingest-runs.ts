@@ -59,3 +59,16 @@ export function lastIngestRun(db: Db): IngestRun | undefined {
     )
     .get() as IngestRun | undefined;
 }
+
+export interface StoredIngestWarning {
+  file: string;
+  line: number | null;
+  reason: string;
+}
+
+/** The first `limit` warnings a run kept, in the order they were met. */
+export function ingestWarningsOf(db: Db, runId: number, limit: number): StoredIngestWarning[] {
+  return db
+    .prepare('SELECT file, line, reason FROM ingest_warnings WHERE run_id = ? ORDER BY id LIMIT ?')
+    .all(runId, limit) as StoredIngestWarning[];
+}

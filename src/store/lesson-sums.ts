@@ -1,4 +1,4 @@
-import type { VectorSumState } from '../embed/index.ts';
+import type { VectorSumState } from '../core/index.ts';
 import type { Db } from './open.ts';
 
 /**

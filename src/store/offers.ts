@@ -42,3 +42,18 @@ export function delegationTally(db: Db): DelegationTally[] {
     )
     .all() as DelegationTally[];
 }
+
+export interface OfferMoment {
+  session: string;
+  /** When the reply that handed back happened. */
+  at: string;
+  kind: HandbackKind;
+  answer: HandbackAnswer | null;
+}
+
+/** Every offer, in the order they happened. */
+export function offerMoments(db: Db): OfferMoment[] {
+  return db
+    .prepare('SELECT session, happened_at AS at, kind, answer FROM offers ORDER BY happened_at')
+    .all() as OfferMoment[];
+}

@@ -25,6 +25,11 @@ export interface OpenOptions {
 export const STORE_FILE = 'remem.db';
 export const SCHEMA_VERSION = migrations.length;
 
+/** SQLite's `quick_check`: `ok`, or what it found wrong. */
+export function quickCheck(db: Db): string {
+  return String(db.pragma('quick_check', { simple: true }));
+}
+
 /** Opens (and, unless read-only, creates and migrates) the one SQLite file under the home folder. */
 export function openStore(home: string, options: OpenOptions = {}): Store {
   const path = join(home, STORE_FILE);

@@ -33,3 +33,13 @@ export function tombstoneHashes(db: Db): Set<string> {
     (db.prepare('SELECT hash FROM tombstones').all() as { hash: string }[]).map((row) => row.hash),
   );
 }
+
+/** Every tombstone's hash, reason and lesson, keyed by hash. */
+export function listTombstones(db: Db): Map<string, { reason: string; lessonId: number | null }> {
+  const rows = db.prepare('SELECT hash, reason, lesson_id AS lessonId FROM tombstones').all() as {
+    hash: string;
+    reason: string;
+    lessonId: number | null;
+  }[];
+  return new Map(rows.map((row) => [row.hash, { reason: row.reason, lessonId: row.lessonId }]));
+}

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LessonKind } from '../core/types.ts';
+import type { LessonKind } from '../core/index.ts';
 import { type EstimateKernel, estimateKernel } from './estimate-kernel.ts';
 import {
   COLUMNS,

@@ -1,4 +1,4 @@
-import type { LessonKind } from '../core/types.ts';
+import type { LessonKind } from '../core/index.ts';
 
 /**
  * The prime index on disk: its layout, shared by the writer (`prime-index.ts`) and the reader

@@ -1,6 +1,5 @@
 /** How the person answers a hand-back: rule sets read by `classifyAnswer` and `needsPerson`. */
-import type { RuleSet } from './index.ts';
-import { ruleSet } from './rule-set.ts';
+import { type RuleSet, ruleSet } from './rule-set.ts';
 
 /** The person's answer to a hand-back declines it ("no thanks", "not now", "skip"). */
 export const DECLINE: RuleSet = /* @__PURE__ */ ruleSet('DECLINE', () => [

@@ -1,6 +1,5 @@
 /** The person corrects the agent: rule sets read by `detectCorrection`. */
-import type { RuleSet } from './index.ts';
-import { ruleSet } from './rule-set.ts';
+import { type RuleSet, ruleSet } from './rule-set.ts';
 
 /**
  * The person opens by rejecting what the agent did or said: "no, …", "stop", "wrong", "instead …".

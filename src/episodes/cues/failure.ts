@@ -1,6 +1,5 @@
 /** A failed tool call was the environment's, not the agent's: rule sets read by `classifyFailure`. */
-import type { RuleSet } from './index.ts';
-import { ruleSet } from './rule-set.ts';
+import { type RuleSet, ruleSet } from './rule-set.ts';
 
 /**
  * A failed tool call that came from the machine, the outside world or the person, not from the agent's

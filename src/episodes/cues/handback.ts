@@ -1,6 +1,5 @@
 /** The reply's closing hands work back to the person: rule sets read by `classifyHandback`. */
-import type { RuleSet } from './index.ts';
-import { ruleSet } from './rule-set.ts';
+import { type RuleSet, ruleSet } from './rule-set.ts';
 
 /**
  * The reply's closing offers or asks permission to do work the agent could do itself, lists next steps of its

@@ -9,19 +9,7 @@
  * the detectors run in a hook with a 1.5 s budget and over every transcript.
  */
 
-/** One language's patterns within a rule set. */
-export interface CueGroup {
-  /** ISO 639-1 code, or `any` for shapes that are not words (log lines, markers). */
-  lang: string;
-  /** Labelled rows (development data ids) this group was written from. */
-  examples: readonly string[];
-  patterns: readonly RegExp[];
-}
-
-export interface RuleSet {
-  name: string;
-  groups: readonly CueGroup[];
-}
+export type { CueGroup, RuleSet } from './rule-set.ts';
 
 /** Languages written without spaces between words: their patterns are not held to word boundaries. */
 export const UNSPACED_LANGS: readonly string[] = ['zh', 'ja', 'ko', 'th', 'any'];

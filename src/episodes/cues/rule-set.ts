@@ -1,4 +1,16 @@
-import type { CueGroup, RuleSet } from './index.ts';
+/** One language's patterns within a rule set. */
+export interface CueGroup {
+  /** ISO 639-1 code, or `any` for shapes that are not words (log lines, markers). */
+  lang: string;
+  /** Labelled rows (development data ids) this group was written from. */
+  examples: readonly string[];
+  patterns: readonly RegExp[];
+}
+
+export interface RuleSet {
+  name: string;
+  groups: readonly CueGroup[];
+}
 
 /**
  * A rule set whose patterns are built the first time its groups are read: a hook builds only the sets it reads,

@@ -1,6 +1,5 @@
 /** The agent states it was wrong or surprised: rule sets read by `detectSurprise`. */
-import type { RuleSet } from './index.ts';
-import { ruleSet } from './rule-set.ts';
+import { type RuleSet, ruleSet } from './rule-set.ts';
 
 /**
  * The agent states it was wrong or surprised: it concedes an error, an observation contradicts what it

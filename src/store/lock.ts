@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { RememError } from './errors.ts';
+import { RememError } from '../core/index.ts';
 
 function holderOf(path: string): number | null {
   try {

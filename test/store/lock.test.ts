@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
 
 const tempDir = useTempDirs();
-const lockModule = join(fileURLToPath(import.meta.url), '..', '..', '..', 'dist', 'core', 'lock.js');
+const lockModule = join(fileURLToPath(import.meta.url), '..', '..', '..', 'dist', 'store', 'lock.js');
 
 /**
  * A process that asks for the lock at the same moment as the other (both wait until both are ready), and exits 0
