@@ -30,7 +30,7 @@ export const renderCommand: CommandSpec = {
       const now = context.clock.iso();
       if (format) {
         const { showToAgent, withinBudget } = await import('../truth/index.ts');
-        const { projectOf } = await import('../episodes/project.ts');
+        const { projectOf } = await import('../episodes/index.ts');
         const project = projectOf((options['project'] as string | undefined) ?? process.cwd());
         // What session start loads, as the memory folder holds it: the standing rules first, within the budget.
         const visible = showToAgent(

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../core/index.ts';
-import { projectOf } from '../episodes/project.ts';
+import { projectOf } from '../episodes/index.ts';
 import { answerHook, appendSessionLog, type HookAnswer, type HookPayload } from '../prime/index.ts';
 import { promptBlock, startOrder } from '../render/index.ts';
 import type { Db } from '../store/index.ts';

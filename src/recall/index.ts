@@ -1,4 +1,4 @@
-export { currentStrength, type RecallHit, rankRecall, strengthShare, touch } from './recall.ts';
+export { type RecallHit, rankRecall, touch } from './recall.ts';
 export {
   type IndexScope,
   lessonItem,
@@ -8,3 +8,4 @@ export {
   vectorsIn,
 } from './recall-index.ts';
 export { type RecallAnswer, recall, spaceOfStore } from './run.ts';
+export { currentStrength, strengthShare } from './strength.ts';

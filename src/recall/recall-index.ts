@@ -2,7 +2,7 @@ import type { EpisodeKind, Lesson, Params } from '../core/index.ts';
 import { fromBlob, normalize, type Space } from '../embed/index.ts';
 import { type Db, recallableEpisodes, type VectorOwner, vectorsInSpace } from '../store/index.ts';
 import type { Visible } from '../truth/index.ts';
-import { strengthShare } from './recall.ts';
+import { strengthShare } from './strength.ts';
 
 /**
  * One thing recall can return: a lesson, an episode the raw stream gave, or two lessons that refute each
