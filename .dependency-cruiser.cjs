@@ -66,6 +66,7 @@ const stages = {
     'recall',
     'render',
     'measure',
+    'protocol',
     'share',
   ],
   setup: ['core', 'store'],

@@ -3,8 +3,9 @@
  * N in-process memories (real keys, records and verification), at N = 1,000, 10,000 and 100,000, fanout 3.
  * The aim is log2(N) + 3 rounds. `--agents N` (repeatable), `--fanout K` and `--seed S` change the run.
  */
-import { renderSimulation, type SimulationRow, simulateGossip } from '../src/commons/index.ts';
+
 import { defaultParams } from '../src/core/index.ts';
+import { renderSimulation, type SimulationRow, simulateGossip } from '../src/transport/index.ts';
 
 function option(args: string[], name: string): string[] {
   const values: string[] = [];

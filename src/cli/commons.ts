@@ -103,7 +103,7 @@ async function serveCommons(context: Context, db: string, options: Record<string
 
 async function manageTokens(context: Context, db: string, rest: string[], any: boolean): Promise<Output> {
   const { openCommonsStore, issueToken } = await import('../commons/index.ts');
-  const { isOrigin } = await import('../transport/index.ts');
+  const { isOrigin } = await import('../protocol/index.ts');
   const [verb, target, ...extra] = rest;
   if (extra.length > 0) throw new UsageError(`commons token: unexpected ${extra.join(' ')}`);
   if (verb === 'add') {

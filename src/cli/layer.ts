@@ -29,7 +29,7 @@ export const layerCommand: CommandSpec = {
     const { openStore, putLayer, deleteLayer, listLayers, listLayerLessons, approveLayer } = await import(
       '../store/index.ts'
     );
-    const { loadLayers, readLayerText, syncLayers } = await import('../protocol/index.ts');
+    const { loadLayers, readLayerText, syncLayers } = await import('../share/index.ts');
     const { refreshViewsEmbedding } = await import('../truth/index.ts');
     const maxChars = context.config.params.sharing.maxChars;
     const now = context.clock.iso();

@@ -14,7 +14,8 @@ export const receiveCommand: CommandSpec = {
     if (folder === undefined && commons === undefined)
       throw new UsageError('receive from --folder DIR or --commons URL');
     const { openStore } = await import('../store/index.ts');
-    const { loadOrCreateIdentity, receive } = await import('../protocol/index.ts');
+    const { loadOrCreateIdentity } = await import('../protocol/index.ts');
+    const { receive } = await import('../share/index.ts');
     const { fetchMemoryFiles, readMemoryFiles } = await import('../transport/index.ts');
     const identity = loadOrCreateIdentity(context.config.home);
     const now = context.clock.iso();

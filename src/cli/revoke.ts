@@ -7,7 +7,8 @@ export const revokeCommand: CommandSpec = {
   args: ['<hash>'],
   async run(context, args) {
     const { openStore } = await import('../store/index.ts');
-    const { loadOrCreateIdentity, revoke } = await import('../protocol/index.ts');
+    const { loadOrCreateIdentity } = await import('../protocol/index.ts');
+    const { revoke } = await import('../share/index.ts');
     const { refreshViews } = await import('../truth/index.ts');
     const identity = loadOrCreateIdentity(context.config.home);
     const store = openStore(context.config.home);

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { createClock } from '../core/index.ts';
 import { type IngestReport, listSources } from '../episodes/index.ts';
 import { drainPrimeLogs } from '../prime/index.ts';
-import { syncLayers } from '../protocol/index.ts';
 import { type RenderReport, renderMemory } from '../render/index.ts';
+import { syncLayers } from '../share/index.ts';
 import { morningReportText, type SleepReport, sleep, writeAtomically } from '../sleep/index.ts';
 import {
   acquireLock,

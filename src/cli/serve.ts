@@ -33,8 +33,12 @@ export const serveCommand: CommandSpec = {
     const store = openStore(context.config.home);
     const token = loadOrCreateToken(context.config.home);
     const now = () => context.clock.iso();
-    const [{ createGossipRoutes, peersToAnnounce }, { createStoreHolder, loadOrCreateIdentity }] =
-      await Promise.all([import('../transport/index.ts'), import('../protocol/index.ts')]);
+    const [{ createGossipRoutes, peersToAnnounce }, { loadOrCreateIdentity }, { createStoreHolder }] =
+      await Promise.all([
+        import('../transport/index.ts'),
+        import('../protocol/index.ts'),
+        import('../share/index.ts'),
+      ]);
     // The records this memory holds, its own and others', byte for byte as signed, for peers to pull.
     const holder = createStoreHolder(store, loadOrCreateIdentity(context.config.home), {
       now,

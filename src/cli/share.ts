@@ -1,5 +1,5 @@
 import { UsageError } from '../core/index.ts';
-import type { ShareResult } from '../protocol/index.ts';
+import type { ShareResult } from '../share/index.ts';
 import type { CommandSpec, Context } from './command.ts';
 
 function plural(count: number, word: string): string {
@@ -79,7 +79,8 @@ export const shareCommand: CommandSpec = {
 
     const { join } = await import('node:path');
     const { openStore } = await import('../store/index.ts');
-    const { loadOrCreateIdentity, share } = await import('../protocol/index.ts');
+    const { loadOrCreateIdentity } = await import('../protocol/index.ts');
+    const { share } = await import('../share/index.ts');
     const transport = await import('../transport/index.ts');
     const identity = loadOrCreateIdentity(context.config.home);
     const folder = options['folder'] as string | undefined;

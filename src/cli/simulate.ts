@@ -21,7 +21,7 @@ export const simulateCommand: CommandSpec = {
     // The fanout `remem run` pulls with, unless told: the simulation measures the memory as configured.
     const fanout = (options['fanout'] as number | undefined) ?? context.config.params.gossip.fanout;
     if (fanout < 1) throw new UsageError('--fanout is at least 1');
-    const { simulateGossip, renderSimulation } = await import('../commons/index.ts');
+    const { simulateGossip, renderSimulation } = await import('../transport/index.ts');
     const row = simulateGossip({ agents, fanout, seed: options['seed'] as number });
     return { json: row, text: renderSimulation([row]) };
   },

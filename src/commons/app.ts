@@ -1,18 +1,20 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createClock, defaultParams, guard } from '../core/index.ts';
-import { type Origin, parseRecordLine } from '../protocol/index.ts';
 import {
+  type CommonsState,
   defaultFileLimits,
   type FileLimits,
   isOrigin,
   type LineParser,
   latestAllowed,
+  type Origin,
+  parseRecordLine,
   readRecordFile,
+  storedRecord,
   timeKey,
-} from '../transport/index.ts';
-import { createStatesCache, listableStates, storedRecord } from './lessons.ts';
-import type { CommonsState } from './states.ts';
+} from '../protocol/index.ts';
+import { createStatesCache, listableStates } from './lessons.ts';
 import type { CommonsStore, StoredRecord, TokenRow } from './store.ts';
 import { findBearer } from './tokens.ts';
 

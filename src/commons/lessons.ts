@@ -1,17 +1,11 @@
-import type { ParsedRecord, SignedRecord } from '../protocol/index.ts';
-import { type CommonsState, computeStates, type LessonState, type StateOptions } from './states.ts';
+import {
+  type CommonsState,
+  computeStates,
+  type LessonState,
+  type StateOptions,
+  storedRecord,
+} from '../protocol/index.ts';
 import type { CommonsStore } from './store.ts';
-
-/**
- * A record line the commons verified when it stored it, read back without verifying again: the store is
- * written only through the checked PUT.
- */
-export function storedRecord(line: string): ParsedRecord {
-  const record = JSON.parse(line) as SignedRecord;
-  if ('confirm' in record) return { kind: 'confirm', record, line };
-  if ('revoke' in record) return { kind: 'revoke', record, line };
-  return { kind: 'lesson', record, line };
-}
 
 export interface StatesCache {
   /** Every lesson's state, sorted by hash; recomputed when the store changed or the copy is older than `ttlMs`. */

@@ -1,5 +1,4 @@
-import type { Origin } from '../protocol/index.ts';
-import type { IndexEntry } from '../transport/index.ts';
+import type { IndexEntry, Origin } from '../protocol/index.ts';
 
 /** One record of a file as the store keeps it beside the file: enough to compute states without re-reading. */
 export interface StoredRecord {

@@ -14,7 +14,6 @@ export {
   normText,
 } from '../core/index.ts';
 export { canonicalJson, compareCodePoints, type JsonValue, pythonFloat } from './canonical.ts';
-export { createStoreHolder, type HolderAnswer } from './holder.ts';
 export {
   generateIdentity,
   type Identity,
@@ -26,20 +25,24 @@ export {
   verifySignature,
 } from './keys.ts';
 export {
-  type LayerRefusal,
-  type LoadedLayer,
-  loadLayers,
-  readLayerText,
-  syncLayers,
-} from './layers.ts';
-export {
-  type IncomingFile,
-  RECEIVE_RULES,
-  type ReceiveOptions,
-  type ReceiveRefusal,
-  type ReceiveReport,
-  receive,
-} from './receive.ts';
+  checkRecordLines,
+  defaultFileLimits,
+  type FileLimits,
+  type FileProblem,
+  type IndexEntry,
+  indexEntrySchema,
+  isNewer,
+  isOrigin,
+  keyOfNow,
+  type LineParser,
+  type LineProblem,
+  type LineRefusal,
+  latestAllowed,
+  type ReadFileOptions,
+  type RecordFile,
+  readRecordFile,
+  timeKey,
+} from './record-file.ts';
 export {
   type ConfirmFields,
   type ConfirmRecord,
@@ -55,14 +58,13 @@ export {
   signRecord,
   wireVersion,
 } from './records.ts';
-export { type Revocation, revoke } from './revoke.ts';
 export {
-  SHARE_RULES,
-  type ShareOptions,
-  type ShareRefusal,
-  type ShareResult,
-  share,
-} from './share.ts';
+  type CommonsState,
+  computeStates,
+  type LessonState,
+  type StateOptions,
+  storedRecord,
+} from './states.ts';
 export { scanJson } from './strict-json.ts';
 export {
   cutSignature,

@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import { RememError } from '../core/index.ts';
-import { type Origin, type ParsedRecord, parseRecordLine } from '../protocol/index.ts';
-import {
-  type CheckOptions,
-  type GossipHolder,
-  latestAllowed,
-  type PeerReport,
-  type PullRefusal,
-  readLimited,
-} from './gossip.ts';
 import {
   defaultFileLimits,
   type IndexEntry,
   indexEntrySchema,
   isNewer,
+  latestAllowed,
+  type Origin,
+  type ParsedRecord,
+  parseRecordLine,
   readRecordFile,
-} from './record-file.ts';
+} from '../protocol/index.ts';
+import {
+  type CheckOptions,
+  type GossipHolder,
+  type PeerReport,
+  type PullRefusal,
+  readLimited,
+} from './gossip.ts';
 
 /**
  * The commons seen from a memory: publish its file, read others', list what changed, and pull what is newer

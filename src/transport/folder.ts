@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RememError } from '../core/index.ts';
-import type { Origin } from '../protocol/index.ts';
-import type { CommonsClient } from './commons-client.ts';
-import { latestAllowed } from './gossip.ts';
 import {
   defaultFileLimits,
   type FileLimits,
   isOrigin,
+  latestAllowed,
+  type Origin,
   type RecordFile,
   readRecordFile,
-} from './record-file.ts';
+} from '../protocol/index.ts';
+import type { CommonsClient } from './commons-client.ts';
 
 /**
  * The folder transport (protocol §5): each memory writes `DIR/<origin>.jsonl`, and anything that syncs files

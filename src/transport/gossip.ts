@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Origin, ParsedRecord } from '../protocol/index.ts';
 import {
   checkRecordLines,
   defaultFileLimits,
@@ -12,9 +11,12 @@ import {
   isOrigin,
   type LineParser,
   type LineProblem,
+  latestAllowed,
+  type Origin,
+  type ParsedRecord,
   readRecordFile,
   timeKey,
-} from './record-file.ts';
+} from '../protocol/index.ts';
 
 /**
  * Gossip (protocol §5): every memory serves the records it holds, its own and others', byte for byte as signed,
@@ -97,11 +99,6 @@ export interface PullRefusal {
 export interface TakeResult {
   accepted: number;
   refused: PullRefusal[];
-}
-
-/** The latest `updated` a receiver takes: its clock plus the skew it allows. */
-export function latestAllowed(options: Pick<CheckOptions, 'now' | 'skewMs'>): string {
-  return new Date(new Date(options.now).getTime() + (options.skewMs ?? 600_000)).toISOString();
 }
 
 /** Checks an in-memory offer line by line and hands what verifies to the holder. */

@@ -1,6 +1,6 @@
 import type { Origin, ParsedRecord } from '../protocol/index.ts';
+import { timeKey } from '../protocol/index.ts';
 import type { GossipHolder } from './gossip.ts';
-import { timeKey } from './record-file.ts';
 
 /** One record per lesson per kind of record: a lesson, its confirmation, its revocation by this origin. */
 function slotOf(parsed: ParsedRecord): string {

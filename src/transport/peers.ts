@@ -1,5 +1,6 @@
 import type { Params } from '../core/index.ts';
-import { createStoreHolder, type Identity, type ReceiveReport } from '../protocol/index.ts';
+import type { Identity } from '../protocol/index.ts';
+import { createStoreHolder, type ReceiveReport } from '../share/index.ts';
 import {
   forgetPeer,
   learnPeer,

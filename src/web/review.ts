@@ -1,5 +1,5 @@
-import { type CommonsState, computeStates, storedRecord } from '../commons/index.ts';
 import type { Params } from '../core/index.ts';
+import { type CommonsState, computeStates, storedRecord } from '../protocol/index.ts';
 import { type Db, heldOrigins, recordsOf } from '../store/index.ts';
 import { listReviewQueue, projectTruth } from '../truth/index.ts';
 import { type LessonSummary, summaryOf } from './lessons.ts';

@@ -10,8 +10,8 @@ import {
   type ParsedRecord,
   parseRecordLine,
   signRecord,
+  timeKey,
 } from '../../src/protocol/index.ts';
-import { timeKey } from '../../src/transport/index.ts';
 
 /** A few identities made once per test file: key generation is the slow part of a fixture. */
 export const identities: Identity[] = Array.from({ length: 8 }, () => generateIdentity());

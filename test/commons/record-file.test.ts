@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNewer, readRecordFile, timeKey } from '../../src/transport/index.ts';
+import { isNewer, readRecordFile, timeKey } from '../../src/protocol/index.ts';
 import { alice, bob, day, fileOf, lesson } from './helpers.ts';
 
 describe('timeKey', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSimulation, simulateGossip } from '../../src/commons/index.ts';
+import { renderSimulation, simulateGossip } from '../../src/transport/index.ts';
 
 describe('simulateGossip', () => {
   it('spreads a lesson, its confirmations and its revocation to every memory within log2(N) + 3 rounds', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeStates, type LessonState } from '../../src/commons/index.ts';
 import type { LessonHash } from '../../src/core/index.ts';
 import type { Identity, ParsedRecord } from '../../src/protocol/index.ts';
+import { computeStates, type LessonState } from '../../src/protocol/index.ts';
 import {
   alice,
   bob,

@@ -1,11 +1,7 @@
 import type { LessonKind } from '../../src/core/index.ts';
 import { defaultParams, lessonHash } from '../../src/core/index.ts';
-import {
-  type Identity,
-  type IncomingFile,
-  type ParsedRecord,
-  parseRecordLine,
-} from '../../src/protocol/index.ts';
+import { type Identity, type ParsedRecord, parseRecordLine } from '../../src/protocol/index.ts';
+import type { IncomingFile } from '../../src/share/index.ts';
 import {
   type Db,
   insertLesson,

@@ -8,10 +8,9 @@ import {
   type LayerLevel,
   type LessonLine,
   lessonHash,
-  loadLayers,
-  readLayerText,
   signRecord,
 } from '../../src/protocol/index.ts';
+import { loadLayers, readLayerText } from '../../src/share/index.ts';
 import { addTombstone, putLayer } from '../../src/store/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
 import { at, openTempStore } from './share-fixtures.ts';

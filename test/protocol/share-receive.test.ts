@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  generateIdentity,
-  type Identity,
-  lessonHash,
-  receive,
-  revoke,
-  signRecord,
-} from '../../src/protocol/index.ts';
+import { generateIdentity, type Identity, lessonHash, signRecord } from '../../src/protocol/index.ts';
+import { receive, revoke } from '../../src/share/index.ts';
 import {
   addTombstone,
   auditOfLesson,

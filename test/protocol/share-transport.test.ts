@@ -7,7 +7,8 @@ import {
   issueToken,
   openCommonsStore,
 } from '../../src/commons/index.ts';
-import { createStoreHolder, generateIdentity, receive, share, signRecord } from '../../src/protocol/index.ts';
+import { generateIdentity, signRecord } from '../../src/protocol/index.ts';
+import { createStoreHolder, receive, share } from '../../src/share/index.ts';
 import { enableSharing, listLessons, provenanceOf } from '../../src/store/index.ts';
 import {
   createCommonsClient,

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  generateIdentity,
-  parseRecordLine,
-  receive,
-  revoke,
-  share,
-  signRecord,
-} from '../../src/protocol/index.ts';
+import { generateIdentity, parseRecordLine, signRecord } from '../../src/protocol/index.ts';
+import { receive, revoke, share } from '../../src/share/index.ts';
 import {
   auditOfLesson,
   disableSharing,

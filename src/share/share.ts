@@ -1,4 +1,6 @@
 import type { Lesson, Params } from '../core/index.ts';
+import type { Identity, Origin } from '../protocol/index.ts';
+import { findLessonProblem, signRecord } from '../protocol/index.ts';
 import {
   appendAudit,
   confirmedReceived,
@@ -13,8 +15,6 @@ import {
   sharedProjects,
   tombstoneHashes,
 } from '../store/index.ts';
-import type { Identity, Origin } from './keys.ts';
-import { findLessonProblem, signRecord } from './records.ts';
 
 /** The rules' version written into the audit rows sharing adds. */
 export const SHARE_RULES = 'share-1';

@@ -1,5 +1,7 @@
 import { defaultParams, type LessonHash, seeded } from '../core/index.ts';
 import {
+  type CommonsState,
+  computeStates,
   generateIdentity,
   type Identity,
   type Origin,
@@ -8,14 +10,8 @@ import {
   type Refusal,
   signRecord,
 } from '../protocol/index.ts';
-import {
-  createMemoryHolder,
-  type GossipHolder,
-  type Offer,
-  offersFrom,
-  takeOffer,
-} from '../transport/index.ts';
-import { type CommonsState, computeStates } from './states.ts';
+import { type GossipHolder, type Offer, offersFrom, takeOffer } from './gossip.ts';
+import { createMemoryHolder } from './memory-holder.ts';
 
 export interface SimulationOptions {
   agents: number;

@@ -1,4 +1,5 @@
 import type { Lesson, Params } from '../core/index.ts';
+import type { Identity, ParsedRecord } from '../protocol/index.ts';
 import {
   addSupport,
   addTombstone,
@@ -17,8 +18,6 @@ import {
   type SupportWay,
   saveLesson,
 } from '../store/index.ts';
-import type { Identity } from './keys.ts';
-import type { ParsedRecord } from './verify.ts';
 
 /** The rules' version written into the audit rows receiving adds. */
 export const RECEIVE_RULES = 'receive-1';

@@ -1,5 +1,7 @@
 import type { Lesson } from '../core/index.ts';
 import { RememError } from '../core/index.ts';
+import type { Identity } from '../protocol/index.ts';
+import { signRecord } from '../protocol/index.ts';
 import {
   addTombstone,
   appendAudit,
@@ -12,8 +14,6 @@ import {
   type Store,
   saveLesson,
 } from '../store/index.ts';
-import type { Identity } from './keys.ts';
-import { signRecord } from './records.ts';
 
 export interface Revocation {
   lesson: Lesson;

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { Layer, LayerLevel, LessonKind, LessonLine } from '../core/index.ts';
 import { defaultParams, lessonHash } from '../core/index.ts';
+import { findLessonProblem, parseRecordLine } from '../protocol/index.ts';
 import { listLayers, replaceLayerLessons, type Store, tombstoneHashes } from '../store/index.ts';
-import { findLessonProblem } from './records.ts';
-import { parseRecordLine } from './verify.ts';
 
 export interface LayerRefusal {
   line: number;

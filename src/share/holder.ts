@@ -1,8 +1,7 @@
 import type { Params } from '../core/index.ts';
+import type { Identity, Origin, ParsedRecord } from '../protocol/index.ts';
 import { heldOrigins, recordsOf, type Store } from '../store/index.ts';
-import type { Identity, Origin } from './keys.ts';
 import { type ReceiveReport, receive } from './receive.ts';
-import type { ParsedRecord } from './verify.ts';
 
 /** What a holder answers when handed records: the shape gossip's `GossipHolder.accept` returns. */
 export interface HolderAnswer {

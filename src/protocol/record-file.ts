@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultParams } from '../core/index.ts';
-import { type Origin, type ParsedRecord, parseRecordLine, type Refusal } from '../protocol/index.ts';
+import type { Origin } from './keys.ts';
+import { type ParsedRecord, parseRecordLine, type Refusal } from './verify.ts';
 
 /**
  * A memory's file, `<origin>.jsonl`: its signed records, one line each. The same shape travels through a
@@ -253,4 +254,9 @@ export function isNewer(offered: string, held: string | undefined): boolean {
   if (held === undefined) return true;
   if (offered === held) return false;
   return (timeKey(offered) ?? '') > (timeKey(held) ?? '');
+}
+
+/** The latest `updated` a receiver takes: its clock plus the skew it allows. */
+export function latestAllowed(options: { now: string; skewMs?: number }): string {
+  return new Date(new Date(options.now).getTime() + (options.skewMs ?? 600_000)).toISOString();
 }

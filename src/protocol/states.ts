@@ -1,6 +1,8 @@
 import type { LessonHash } from '../core/index.ts';
-import type { LessonRecord, Origin, ParsedRecord } from '../protocol/index.ts';
-import { keyOfNow, timeKey } from '../transport/index.ts';
+import type { Origin } from './keys.ts';
+import { keyOfNow, timeKey } from './record-file.ts';
+import type { LessonRecord, SignedRecord } from './records.ts';
+import type { ParsedRecord } from './verify.ts';
 
 /** A lesson's state in the commons (protocol §3). */
 export type CommonsState = 'candidate' | 'common' | 'fading' | 'revoked' | 'removed';
@@ -138,4 +140,12 @@ export function computeStates(
     });
   }
   return states;
+}
+
+/** A line a holder stored (it verified when it came in) as the record it is. */
+export function storedRecord(line: string): ParsedRecord {
+  const record = JSON.parse(line) as SignedRecord;
+  if ('confirm' in record) return { kind: 'confirm', record, line };
+  if ('revoke' in record) return { kind: 'revoke', record, line };
+  return { kind: 'lesson', record, line };
 }
