@@ -5,8 +5,8 @@
  * no agent is shown its result as it stands: a person's own recall, and the hook's read of the store, whose
  * answer is audited through the hook's log.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { finish, sourceFiles } from './house-files.mjs';
 
 const RULES = [
   { name: 'recordInjection', call: /\brecordInjection\(/, allowed: new Set(['src/prime/drain.ts']) },
@@ -17,16 +17,8 @@ const RULES = [
   },
 ];
 
-function* files(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else if (/\.(ts|js|mjs|cjs)$/.test(entry.name)) yield path;
-  }
-}
-
 const problems = [];
-for (const file of files('src')) {
+for (const file of sourceFiles('src')) {
   if (file.startsWith('src/truth/')) continue;
   const text = readFileSync(file, 'utf8');
   for (const rule of RULES) {
@@ -34,5 +26,4 @@ for (const file of files('src')) {
       problems.push(`${file}: calls ${rule.name} past the door (show lessons with showToAgent from truth/)`);
   }
 }
-for (const problem of problems) console.error(problem);
-if (problems.length > 0) process.exit(1);
+finish(problems);

@@ -64,29 +64,18 @@ export async function runNightly(context: Context, options: { orExamples: boolea
   const home = examples ? join(config.home, 'demo') : config.home;
   const release = acquireLock(home, 'run');
   try {
-    const flags = examples
-      ? {
-          claude: [join(examplesDir, 'claude')],
-          codex: [join(examplesDir, 'codex')],
-          gemini: [],
-          opencode: [],
-          cursor: [],
-          vscode: [],
-          events: [],
-          import: [],
-          fromRaw: false,
-        }
-      : {
-          claude: [],
-          codex: [],
-          gemini: [],
-          opencode: [],
-          cursor: [],
-          vscode: [],
-          events: [],
-          import: [],
-          fromRaw: false,
-        };
+    // No folder named: the agents' own folders are found. The examples name theirs.
+    const flags = {
+      claude: examples ? [join(examplesDir, 'claude')] : [],
+      codex: examples ? [join(examplesDir, 'codex')] : [],
+      gemini: [],
+      opencode: [],
+      cursor: [],
+      vscode: [],
+      events: [],
+      import: [],
+      fromRaw: false,
+    };
     const ingest = await runIngest(context, flags, home);
     const store = openStore(home);
     try {

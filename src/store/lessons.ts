@@ -1,7 +1,8 @@
 import type { Lesson, LessonKind, ReviewState } from '../core/index.ts';
 import type { Db } from './open.ts';
 
-interface LessonRow {
+/** A row of the lessons table as SQLite returns it. */
+export interface LessonRow {
   id: number;
   hash: string;
   kind: LessonKind;
@@ -21,7 +22,8 @@ interface LessonRow {
   vetoed_at: string | null;
 }
 
-function fromRow(row: LessonRow): Lesson {
+/** A lessons row as the Lesson every reader takes. */
+export function lessonFromRow(row: LessonRow): Lesson {
   return {
     id: row.id,
     hash: row.hash,
@@ -44,18 +46,18 @@ function fromRow(row: LessonRow): Lesson {
 }
 
 export function listLessons(db: Db): Lesson[] {
-  return (db.prepare('SELECT * FROM lessons ORDER BY id').all() as LessonRow[]).map(fromRow);
+  return (db.prepare('SELECT * FROM lessons ORDER BY id').all() as LessonRow[]).map(lessonFromRow);
 }
 
 export function getLesson(db: Db, id: number): Lesson | undefined {
   const row = db.prepare('SELECT * FROM lessons WHERE id = ?').get(id) as LessonRow | undefined;
-  return row && fromRow(row);
+  return row && lessonFromRow(row);
 }
 
 export function findLessonsByHash(db: Db, hashPrefix: string): Lesson[] {
   return (
     db.prepare("SELECT * FROM lessons WHERE hash LIKE ? || '%' ORDER BY id").all(hashPrefix) as LessonRow[]
-  ).map(fromRow);
+  ).map(lessonFromRow);
 }
 
 export type NewLesson = Omit<Lesson, 'id' | 'archived' | 'mergedInto' | 'vetoedAt'> & { rules: string };

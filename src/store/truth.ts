@@ -1,49 +1,8 @@
 import type { Lesson, LessonKind, ReviewState } from '../core/index.ts';
+import { type LessonRow, lessonFromRow } from './lessons.ts';
 import type { Db } from './open.ts';
 
 /** The reads the truth projection makes: lessons by scope, prediction tallies, and the dates of past decisions. */
-
-interface LessonRow {
-  id: number;
-  hash: string;
-  kind: LessonKind;
-  text: string;
-  seen: number;
-  strength: number;
-  project: string | null;
-  origin: string;
-  review: ReviewState;
-  happened_at: string;
-  created_at: string;
-  updated_at: string;
-  touched_at: string;
-  decayed_at: string;
-  archived: number;
-  merged_into: number | null;
-  vetoed_at: string | null;
-}
-
-function lessonOf(row: LessonRow): Lesson {
-  return {
-    id: row.id,
-    hash: row.hash,
-    kind: row.kind,
-    text: row.text,
-    seen: row.seen,
-    strength: row.strength,
-    project: row.project,
-    origin: row.origin,
-    review: row.review,
-    happenedAt: row.happened_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    touchedAt: row.touched_at,
-    decayedAt: row.decayed_at,
-    archived: row.archived === 1,
-    mergedInto: row.merged_into,
-    vetoedAt: row.vetoed_at,
-  };
-}
 
 const COLUMNS = `id, hash, kind, text, seen, strength, project, origin, review, happened_at, created_at, updated_at,
   touched_at, decayed_at, archived, merged_into, vetoed_at`;
@@ -69,7 +28,7 @@ export function listReachableLessons(db: Db, project: string | null | undefined)
                AND (project IS NULL OR project = ?)`,
           )
           .all(project);
-  return (rows as LessonRow[]).map(lessonOf);
+  return (rows as LessonRow[]).map(lessonFromRow);
 }
 
 /** Lessons by id, in id order. */
@@ -78,7 +37,7 @@ export function listLessonsById(db: Db, ids: readonly number[]): Lesson[] {
   const rows = db
     .prepare(`SELECT ${COLUMNS} FROM lessons WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
     .all(JSON.stringify(ids)) as LessonRow[];
-  return rows.map(lessonOf);
+  return rows.map(lessonFromRow);
 }
 
 /** Every lesson Remem had learned by `at` (all when `at` is undefined), in id order. */
@@ -87,7 +46,7 @@ export function listLessonsKnownAt(db: Db, at: string | undefined): Lesson[] {
     at === undefined
       ? db.prepare(`SELECT ${COLUMNS} FROM lessons ORDER BY id`).all()
       : db.prepare(`SELECT ${COLUMNS} FROM lessons WHERE created_at <= ? ORDER BY id`).all(at);
-  return (rows as LessonRow[]).map(lessonOf);
+  return (rows as LessonRow[]).map(lessonFromRow);
 }
 
 export interface PredictionTally {
@@ -171,5 +130,5 @@ export function listPendingLessons(db: Db): Lesson[] {
          WHERE review = 'pending_review' AND vetoed_at IS NULL AND merged_into IS NULL ORDER BY id`,
       )
       .all() as LessonRow[]
-  ).map(lessonOf);
+  ).map(lessonFromRow);
 }
