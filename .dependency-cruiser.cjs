@@ -40,6 +40,8 @@ const stages = {
     'share',
     'transport',
     'measure',
+    'prime',
+    'setup',
   ],
   measure: ['core', 'store', 'stream', 'episodes', 'embed', 'sleep', 'truth', 'recall', 'prime', 'render'],
   experiment: [

@@ -17,7 +17,7 @@ export const forgetCommand: CommandSpec = {
       // AGENTS.md block, written again without the lesson.
       refreshViews(store, now, context.config.params.hashedDims);
       const { renderMemory } = await import('../render/index.ts');
-      const { wiredForRender } = await import('./wired.ts');
+      const { wiredForRender } = await import('../night/index.ts');
       const rendered = renderMemory(store, context.config, {
         now,
         wired: await wiredForRender(context.config.home),

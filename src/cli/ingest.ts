@@ -1,3 +1,4 @@
+import type { LearnedNow } from '../night/index.ts';
 import type { CommandSpec } from './command.ts';
 
 export const ingestCommand: CommandSpec = {
@@ -66,11 +67,16 @@ export const ingestCommand: CommandSpec = {
       fromRaw: options['fromRaw'] === true,
     });
     if (options['learn'] !== true) return { json: report, text: formatIngestReport(report) };
-    const { learnNow, formatLearnedNow } = await import('./learn-now.ts');
-    const learned = await learnNow(context);
+    const { learnNow } = await import('../night/index.ts');
+    const learned = await learnNow(context.config, context.clock);
     return {
       json: { ...report, learnedNow: learned },
       text: `${formatIngestReport(report)}\n${formatLearnedNow(learned)}`,
     };
   },
 };
+
+function formatLearnedNow(result: LearnedNow): string {
+  if (result.skipped !== null) return `Not learned now: ${result.skipped}; the nightly job will.`;
+  return `Learned now: ${result.learned} new lessons, ${result.strengthened} strengthened (the nightly job still decays, merges and verifies).`;
+}

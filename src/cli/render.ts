@@ -49,7 +49,7 @@ export const renderCommand: CommandSpec = {
         const tools = render.toolsFor(format as Exclude<typeof format, 'prompt'> as never, visible);
         return { json: tools, text: JSON.stringify(tools, null, 2) };
       }
-      const { wiredForRender } = await import('./wired.ts');
+      const { wiredForRender } = await import('../night/index.ts');
       const wired = await wiredForRender(context.config.home);
       const report = render.renderMemory(store, context.config, {
         now,

@@ -1,9 +1,8 @@
-import { RememError } from '../core/index.ts';
+import { type Clock, type Config, RememError } from '../core/index.ts';
 import { renderMemory } from '../render/index.ts';
 import { settle } from '../sleep/index.ts';
 import { acquireLock, openStore } from '../store/index.ts';
 import { refreshViewsEmbedding } from '../truth/index.ts';
-import type { Context } from './command.ts';
 import { wiredForRender } from './wired.ts';
 
 export interface LearnedNow {
@@ -19,8 +18,7 @@ export interface LearnedNow {
  * agents read, and the memory folders. Under the nightly job's lock, so that the two never interleave; when
  * the night holds it, this gives up (the night will do the same work).
  */
-export async function learnNow(context: Context): Promise<LearnedNow> {
-  const { config, clock } = context;
+export async function learnNow(config: Config, clock: Clock): Promise<LearnedNow> {
   let release: () => void;
   try {
     release = acquireLock(config.home, 'run');
@@ -42,9 +40,4 @@ export async function learnNow(context: Context): Promise<LearnedNow> {
   } finally {
     release();
   }
-}
-
-export function formatLearnedNow(result: LearnedNow): string {
-  if (result.skipped !== null) return `Not learned now: ${result.skipped}; the nightly job will.`;
-  return `Learned now: ${result.learned} new lessons, ${result.strengthened} strengthened (the nightly job still decays, merges and verifies).`;
 }
