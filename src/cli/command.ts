@@ -32,12 +32,40 @@ export interface Output {
   code?: 0 | 1;
 }
 
-export interface CommandSpec {
+/** `--all-projects` → `allProjects`: how commander names an option's value. */
+type Camel<S extends string> = S extends `${infer A}-${infer B}` ? `${A}${Capitalize<Camel<B>>}` : S;
+/** The long name of a flag: `-k, --k <n>` → `k`; `--no-color` → `color` (commander's negation). */
+type LongName<F extends string> = F extends `${string}--${infer Rest}`
+  ? Rest extends `${infer Name} ${string}`
+    ? Name
+    : Rest
+  : never;
+type OptionKey<F extends string> = LongName<F> extends `no-${infer Name}` ? Camel<Name> : Camel<LongName<F>>;
+/** What commander hands over for an option: a number when parsed as one, a list, a string when it takes a value. */
+type OptionValue<O extends OptionSpec> = O extends { parse: 'int' }
+  ? number
+  : O extends { parse: 'list' }
+    ? string[]
+    : O['flags'] extends `${string}<${string}` | `${string}[${string}`
+      ? string
+      : boolean;
+
+/** A command's options as its `run` receives them, derived from the flags it declares. */
+export type OptionsOf<Opts extends readonly OptionSpec[]> = readonly OptionSpec[] extends Opts
+  ? Record<string, unknown>
+  : // An option with a default always has a value; the others may be absent.
+    {
+      [O in Opts[number] as O extends { default: unknown } ? OptionKey<O['flags']> : never]: OptionValue<O>;
+    } & {
+      [O in Opts[number] as O extends { default: unknown } ? never : OptionKey<O['flags']>]?: OptionValue<O>;
+    };
+
+export interface CommandSpec<Opts extends readonly OptionSpec[] = readonly OptionSpec[]> {
   name: string;
   summary: string;
   /** Positional arguments in commander syntax, e.g. ['<query>']. */
   args?: string[];
-  options?: OptionSpec[];
+  options?: Opts;
   /** More to say in `--help`, after the options: what the words of the output mean. */
   help?: string;
   /**
@@ -46,5 +74,15 @@ export interface CommandSpec {
    */
   readsHome?: boolean;
   /** A command that writes its own protocol to stdout (a hook, a server) returns nothing. */
-  run(context: Context, args: string[], options: Record<string, unknown>): Promise<Output | undefined>;
+  run(context: Context, args: string[], options: OptionsOf<Opts>): Promise<Output | undefined>;
+}
+
+/**
+ * A command whose `run` reads its options typed from its own flags: a misspelt option, or a value read as the
+ * wrong type, fails to compile. The command line holds every command in one list, by the erased type.
+ */
+export function defineCommand<const Opts extends readonly OptionSpec[] = readonly []>(
+  spec: CommandSpec<Opts>,
+): CommandSpec {
+  return spec as unknown as CommandSpec;
 }

@@ -1,57 +1,63 @@
 import type { Server } from 'node:http';
 import { RememError, UsageError } from '../core/index.ts';
-import type { CommandSpec, Context, Output } from './command.ts';
+import { type Context, defineCommand, type OptionSpec, type OptionsOf, type Output } from './command.ts';
 
 const loopbackNames = ['localhost', '127.0.0.1', '::1'];
 
-export const commonsCommand: CommandSpec = {
+const commonsOptions = [
+  { flags: '--db <url>', description: 'sqlite:PATH (default: REMEM_HOME/commons.db) or postgres://…' },
+  {
+    flags: '--port <port>',
+    description: 'serve: the port',
+    parse: 'int',
+    range: [0, 65535],
+    default: 11437,
+  },
+  { flags: '--host <host>', description: 'serve: the address to listen on', default: '127.0.0.1' },
+  {
+    flags: '--allow-host <name>',
+    description: 'serve: a host name the server answers to besides --host (a public name); repeatable',
+    parse: 'list',
+  },
+  { flags: '--rate <n>', description: 'serve: writes per token per minute', parse: 'int', default: 60 },
+  {
+    flags: '--max-connections <n>',
+    description: 'serve: open connections at most',
+    parse: 'int',
+    default: 256,
+  },
+  { flags: '--any', description: 'token add: a token that may write the file of any origin' },
+] as const satisfies readonly OptionSpec[];
+
+export const commonsCommand = defineCommand({
   name: 'commons',
   summary:
     'the commons server: serve [--db URL] [--port P] [--host H]; token add ORIGIN|--any; token list; token revoke ID',
   args: ['<action>', '[rest...]'],
-  options: [
-    { flags: '--db <url>', description: 'sqlite:PATH (default: REMEM_HOME/commons.db) or postgres://…' },
-    {
-      flags: '--port <port>',
-      description: 'serve: the port',
-      parse: 'int',
-      range: [0, 65535],
-      default: 11437,
-    },
-    { flags: '--host <host>', description: 'serve: the address to listen on', default: '127.0.0.1' },
-    {
-      flags: '--allow-host <name>',
-      description: 'serve: a host name the server answers to besides --host (a public name); repeatable',
-      parse: 'list',
-    },
-    { flags: '--rate <n>', description: 'serve: writes per token per minute', parse: 'int', default: 60 },
-    {
-      flags: '--max-connections <n>',
-      description: 'serve: open connections at most',
-      parse: 'int',
-      default: 256,
-    },
-    { flags: '--any', description: 'token add: a token that may write the file of any origin' },
-  ],
+  options: commonsOptions,
   async run(context, args, options) {
     const [action, ...rest] = args;
     const { defaultCommonsDb } = await import('../commons/index.ts');
-    const db = (options['db'] as string | undefined) ?? defaultCommonsDb(context.config.home);
+    const db = options.db ?? defaultCommonsDb(context.config.home);
     if (action === 'serve') {
       if (rest.length > 0) throw new UsageError(`commons serve takes no arguments: ${rest.join(' ')}`);
       await serveCommons(context, db, options);
       return undefined;
     }
-    if (action === 'token') return manageTokens(context, db, rest, options['any'] === true);
+    if (action === 'token') return manageTokens(context, db, rest, options.any === true);
     throw new UsageError(`commons: unknown action ${action ?? ''} (serve, token)`);
   },
-};
+});
 
-async function serveCommons(context: Context, db: string, options: Record<string, unknown>): Promise<void> {
+async function serveCommons(
+  context: Context,
+  db: string,
+  options: OptionsOf<typeof commonsOptions>,
+): Promise<void> {
   const { openCommonsStore, createCommonsApp } = await import('../commons/index.ts');
   const { serve } = await import('@hono/node-server');
-  const host = options['host'] as string;
-  const allowed = (options['allowHost'] as string[] | undefined) ?? [];
+  const host = options.host;
+  const allowed = options.allowHost ?? [];
   const wildcard = host === '0.0.0.0' || host === '::';
   const hosts = [...(wildcard ? [] : [host]), ...loopbackNames, ...allowed];
   if (wildcard && allowed.length === 0) {
@@ -67,14 +73,14 @@ async function serveCommons(context: Context, db: string, options: Record<string
     limits: { maxRecords: params.maxRecords, maxBytes: params.maxBytes },
     states: { N: params.confirmations, W_days: params.fadeDays },
     hosts,
-    rate: { requests: options['rate'] as number, windowMs: 60_000 },
+    rate: { requests: options.rate, windowMs: 60_000 },
     onError: (error) => context.stderr(`remem commons: ${(error as Error)?.message ?? String(error)}`),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const started = serve(
       {
         fetch: app.fetch,
-        port: options['port'] as number,
+        port: options.port,
         hostname: host,
         // An idle connection is kept longer than a client waits to reuse it (Node's fetch: 4 s, or the hint less
         // 1 s), even a client whose event loop was held a while: closing it first fails that client's next call.
@@ -89,7 +95,7 @@ async function serveCommons(context: Context, db: string, options: Record<string
     ) as Server;
     started.once('error', (error) => reject(new RememError('port_unavailable', error.message)));
   });
-  server.maxConnections = options['maxConnections'] as number;
+  server.maxConnections = options.maxConnections;
   await new Promise<void>((resolve) => {
     const stop = () => {
       server.close(() => resolve());

@@ -1,4 +1,4 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
 function percentile(values: number[], share: number): number | null {
   if (values.length === 0) return null;
@@ -6,7 +6,7 @@ function percentile(values: number[], share: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 }
 
-export const doctorCommand: CommandSpec = {
+export const doctorCommand = defineCommand({
   name: 'doctor',
   summary: "what is wired, what ran last and when, the store's health, the hooks' latencies and failures",
   async run(context) {
@@ -78,4 +78,4 @@ export const doctorCommand: CommandSpec = {
     ];
     return { json: report, text: lines.join('\n') };
   },
-};
+});

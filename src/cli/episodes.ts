@@ -1,7 +1,7 @@
 import { type EpisodeKind, episodeKinds, UsageError } from '../core/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const episodesCommand: CommandSpec = {
+export const episodesCommand = defineCommand({
   name: 'episodes',
   readsHome: true,
   summary: 'list episodes: the surprises found in the raw stream',
@@ -12,7 +12,7 @@ export const episodesCommand: CommandSpec = {
     { flags: '--limit <n>', description: 'at most this many (the newest)', parse: 'int' },
   ],
   async run(context, _args, options) {
-    const kind = options['kind'] as string | undefined;
+    const kind = options.kind;
     if (kind !== undefined && !episodeKinds.includes(kind as EpisodeKind)) {
       throw new UsageError(`--kind must be one of ${episodeKinds.join(', ')}`);
     }
@@ -21,10 +21,10 @@ export const episodesCommand: CommandSpec = {
     try {
       let episodes = listEpisodes(store.db, {
         ...(kind ? { kind: kind as EpisodeKind } : {}),
-        ...(options['session'] ? { session: options['session'] as string } : {}),
-        includeArchived: options['all'] === true,
+        ...(options.session ? { session: options.session } : {}),
+        includeArchived: options.all === true,
       });
-      const limit = options['limit'] as number | undefined;
+      const limit = options.limit;
       if (limit !== undefined) episodes = episodes.slice(Math.max(0, episodes.length - limit));
       const text = episodes.length
         ? episodes
@@ -43,7 +43,7 @@ export const episodesCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { RememError, UsageError } from '../core/index.ts';
 import type { RetryNotice, RunProgress } from '../experiment/index.ts';
-import type { CommandSpec, Context } from './command.ts';
+import { type Context, defineCommand } from './command.ts';
 
 const RUNS = ['behaviour', 'mechanism', 'loop', 'boundary'] as const;
 
@@ -51,7 +51,7 @@ function shareOf(value: unknown): number {
   return share;
 }
 
-export const experimentCommand: CommandSpec = {
+export const experimentCommand = defineCommand({
   name: 'experiment',
   summary:
     'controlled experiments against any OpenAI-compatible server: behaviour, mechanism, loop, boundary; `pairs` writes preference pairs; `show` the tables',
@@ -90,9 +90,9 @@ export const experimentCommand: CommandSpec = {
     const experiment = await import('../experiment/index.ts');
     const home = context.config.home;
     if (name === 'pairs') {
-      const out = options['out'] as string | undefined;
+      const out = options.out;
       if (!out) throw new UsageError('experiment pairs needs --out FILE');
-      const report = experiment.writePairs(home, { out, boundaryShare: shareOf(options['boundaryShare']) });
+      const report = experiment.writePairs(home, { out, boundaryShare: shareOf(options.boundaryShare) });
       const text = `Wrote ${report.act + report.boundary} preference pairs to ${out} (TRL conversational format: prompt, chosen, rejected as messages): ${report.act} act, ${report.boundary} boundary of ${report.available.boundary} available${report.share === null ? '' : `, a ${Math.round(report.share * 100)}% boundary share`}.`;
       return { json: report, text };
     }
@@ -110,9 +110,9 @@ export const experimentCommand: CommandSpec = {
     if (!RUNS.includes(name as (typeof RUNS)[number])) {
       throw new UsageError(`experiment: unknown experiment ${name} (${RUNS.join(', ')}, pairs, show)`);
     }
-    const models = (options['model'] as string[] | undefined) ?? [];
+    const models = options.model ?? [];
     if (models.length === 0) throw new UsageError(`experiment ${name} needs --model M (repeat for several)`);
-    const keyFile = options['apiKeyFile'] as string | undefined;
+    const keyFile = options.apiKeyFile;
     let apiKey: string | undefined;
     if (keyFile) {
       try {
@@ -121,8 +121,8 @@ export const experimentCommand: CommandSpec = {
         throw new RememError('bad_key_file', `cannot read ${keyFile}: ${(error as Error).message}`);
       }
     }
-    const runs = options['runs'] as number | undefined;
-    const situations = options['situations'] as number | undefined;
+    const runs = options.runs;
+    const situations = options.situations;
     const reporter = await reporterFor(context, name!);
     try {
       const report = await experiment.runExperiment(
@@ -130,10 +130,10 @@ export const experimentCommand: CommandSpec = {
         {
           experiment: name as (typeof RUNS)[number],
           models,
-          baseUrl: options['baseUrl'] as string,
-          timeoutMs: options['timeoutMs'] as number,
-          tries: Math.max(1, options['tries'] as number),
-          retryMs: options['retryMs'] as number,
+          baseUrl: options.baseUrl,
+          timeoutMs: options.timeoutMs,
+          tries: Math.max(1, options.tries),
+          retryMs: options.retryMs,
           now: () => context.clock.iso(),
           ...(apiKey ? { apiKey } : {}),
           ...(runs === undefined ? {} : { runs }),
@@ -151,4 +151,4 @@ export const experimentCommand: CommandSpec = {
       reporter.stop();
     }
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const forgetCommand: CommandSpec = {
+export const forgetCommand = defineCommand({
   name: 'forget',
   summary: 'veto a lesson: removed at once from everything agents read, and never written again',
   args: ['<ref>'],
@@ -40,4 +40,4 @@ export const forgetCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

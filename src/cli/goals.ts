@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const goalsCommand: CommandSpec = {
+export const goalsCommand = defineCommand({
   name: 'goals',
   summary: 'the targets fixed in advance (docs/GOALS.md), each checked from the kept runs and the store',
   async run(context) {
@@ -16,4 +16,4 @@ export const goalsCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

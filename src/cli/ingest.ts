@@ -1,7 +1,7 @@
 import type { LearnedNow } from '../night/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const ingestCommand: CommandSpec = {
+export const ingestCommand = defineCommand({
   name: 'ingest',
   summary: 'read new agent transcripts and events into episodes (archiving them first)',
   options: [
@@ -52,21 +52,21 @@ export const ingestCommand: CommandSpec = {
   async run(context, _args, options) {
     const { runIngest, formatIngestReport, checkNamedFolders } = await import('./ingest-run.ts');
     const named = {
-      claude: (options['claude'] as string[] | undefined) ?? [],
-      codex: (options['codex'] as string[] | undefined) ?? [],
-      gemini: (options['gemini'] as string[] | undefined) ?? [],
-      opencode: (options['opencode'] as string[] | undefined) ?? [],
-      cursor: (options['cursor'] as string[] | undefined) ?? [],
-      vscode: (options['vscode'] as string[] | undefined) ?? [],
+      claude: options.claude ?? [],
+      codex: options.codex ?? [],
+      gemini: options.gemini ?? [],
+      opencode: options.opencode ?? [],
+      cursor: options.cursor ?? [],
+      vscode: options.vscode ?? [],
     };
     checkNamedFolders(named);
     const report = await runIngest(context, {
       ...named,
-      events: (options['events'] as string[] | undefined) ?? [],
-      import: (options['import'] as string[] | undefined) ?? [],
-      fromRaw: options['fromRaw'] === true,
+      events: options.events ?? [],
+      import: options.import ?? [],
+      fromRaw: options.fromRaw === true,
     });
-    if (options['learn'] !== true) return { json: report, text: formatIngestReport(report) };
+    if (options.learn !== true) return { json: report, text: formatIngestReport(report) };
     const { learnNow } = await import('../night/index.ts');
     const learned = await learnNow(context.config, context.clock);
     return {
@@ -74,7 +74,7 @@ export const ingestCommand: CommandSpec = {
       text: `${formatIngestReport(report)}\n${formatLearnedNow(learned)}`,
     };
   },
-};
+});
 
 function formatLearnedNow(result: LearnedNow): string {
   if (result.skipped !== null) return `Not learned now: ${result.skipped}; the nightly job will.`;

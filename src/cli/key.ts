@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const keyCommand: CommandSpec = {
+export const keyCommand = defineCommand({
   name: 'key',
   summary: "this memory's origin and public key (made on first need)",
   async run(context) {
@@ -13,4 +13,4 @@ export const keyCommand: CommandSpec = {
       text: `origin ${identity.origin}\nkey    ${identity.key}`,
     };
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
 const levels = ['common', 'domain'] as const;
 
-export const layerCommand: CommandSpec = {
+export const layerCommand = defineCommand({
   name: 'layer',
   summary:
     'lesson files an agent runs with below its own memory: add FILE --as common|domain (held for review unless --trust at a terminal), approve FILE, remove FILE, list',
@@ -36,7 +36,7 @@ export const layerCommand: CommandSpec = {
     const store = openStore(context.config.home);
     try {
       if (action === 'add') {
-        const level = options['as'] as string;
+        const level = options.as;
         if (!(levels as readonly string[]).includes(level))
           throw new UsageError('--as must be common or domain');
         const path = resolve(file!);
@@ -57,7 +57,7 @@ export const layerCommand: CommandSpec = {
         }
         // Whoever can write the file can steer every agent: what it adds waits for the person, unless they
         // vouch for it themselves, at a terminal (a script or an agent passing --trust is not the person).
-        const trusted = options['trust'] === true && context.interactive && context.stdinIsTTY;
+        const trusted = options.trust === true && context.interactive && context.stdinIsTTY;
         putLayer(store.db, path, level as 'common' | 'domain', now);
         const loaded = syncLayers(store, now, { maxChars }).find((layer) => layer.source === path)!;
         if (trusted) approveLayer(store.db, path, now);
@@ -69,7 +69,7 @@ export const layerCommand: CommandSpec = {
         const heading = trusted
           ? `Layer ${path} (${level}): ${loaded.lessons.length} lessons agents now see beside this memory's own.`
           : `Layer ${path} (${level}): ${loaded.lessons.length} lessons read; ${held.length} wait for your review and reach no agent until \`remem layer approve ${path}\`${
-              options['trust'] === true ? ' (--trust is taken only at a terminal)' : ''
+              options.trust === true ? ' (--trust is taken only at a terminal)' : ''
             }:`;
         return {
           json: {
@@ -142,4 +142,4 @@ export const layerCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

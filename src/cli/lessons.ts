@@ -1,7 +1,7 @@
 import type { Lesson } from '../core/index.ts';
 import { UsageError } from '../core/index.ts';
 import type { LayerRef } from '../truth/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
 export function lessonState(lesson: Lesson): string {
   if (lesson.vetoedAt) return 'vetoed';
@@ -20,7 +20,7 @@ function parseTime(value: string): string {
   return at.toISOString();
 }
 
-export const lessonsCommand: CommandSpec = {
+export const lessonsCommand = defineCommand({
   name: 'lessons',
   readsHome: true,
   summary: 'lessons with kind, seen, strength, state, validity and why; with the layers agents run with',
@@ -47,10 +47,10 @@ export const lessonsCommand: CommandSpec = {
     },
   ],
   async run(context, _args, options) {
-    const asOf = options['asOf'] === undefined ? undefined : parseTime(options['asOf'] as string);
+    const asOf = options.asOf === undefined ? undefined : parseTime(options.asOf);
     const { openStore, provenanceOf } = await import('../store/index.ts');
     const { layerLessonRows, projectTruth } = await import('../truth/index.ts');
-    const projectDir = options['project'] as string | undefined;
+    const projectDir = options.project;
     const project =
       projectDir === undefined ? undefined : (await import('../episodes/index.ts')).projectOf(projectDir);
     const store = openStore(context.config.home);
@@ -69,7 +69,7 @@ export const lessonsCommand: CommandSpec = {
             })
           : { rows: [], shownFrom: new Map<string, LayerRef>() };
       const own = truth
-        .filter((row) => options['all'] === true || lessonState(row.lesson) === 'active')
+        .filter((row) => options.all === true || lessonState(row.lesson) === 'active')
         .sort((a, b) => b.lesson.strength - a.lesson.strength || a.lesson.id - b.lesson.id)
         .map((row) => {
           const instead = row.reach === 'lesson' ? (layered.shownFrom.get(row.lesson.hash) ?? null) : null;
@@ -96,9 +96,9 @@ export const lessonsCommand: CommandSpec = {
           };
         })
         // What agents see shows one instance per hash: a layer's stronger one stands for this memory's own.
-        .filter((row) => options['all'] === true || row.shownInstead === null);
+        .filter((row) => options.all === true || row.shownInstead === null);
       const fromLayers = layered.rows
-        .filter((row) => options['all'] === true || row.shown)
+        .filter((row) => options.all === true || row.shown)
         .map(({ lesson, layer, shown, heldBecause }) => ({
           id: null,
           hash: lesson.hash,
@@ -149,4 +149,4 @@ export const lessonsCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const mcpCommand: CommandSpec = {
+export const mcpCommand = defineCommand({
   name: 'mcp',
   summary: 'the MCP server on stdio: lessons, recall, remember',
   async run(context) {
@@ -25,4 +25,4 @@ export const mcpCommand: CommandSpec = {
     store.close();
     return undefined;
   },
-};
+});

@@ -1,7 +1,7 @@
 import { UsageError } from '../core/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const measureCommand: CommandSpec = {
+export const measureCommand = defineCommand({
   name: 'measure',
   summary:
     'the memory measures its own effect: repeat rates, prediction accuracy, surprises, the holdout, normal memory replayed; `measure replay --histories DIR` replays labelled histories through remem',
@@ -29,17 +29,17 @@ export const measureCommand: CommandSpec = {
   async run(context, args, options) {
     const what = args[0];
     if (what === 'replay') {
-      const dir = options['histories'] as string | undefined;
+      const dir = options.histories;
       if (dir === undefined) throw new UsageError('measure replay needs --histories DIR');
       const { replayAll, replayText } = await import('../measure/index.ts');
       const binary = process.argv[1];
       if (binary === undefined) throw new UsageError('measure replay must run from the remem binary');
-      const params = parseParams(options['params'] as string | undefined);
+      const params = parseParams(options.params);
       const report = await replayAll(dir, {
         binary,
-        eachSession: options['eachSession'] === true,
-        perfectDetection: options['perfectDetection'] === true,
-        jobs: options['jobs'] as number,
+        eachSession: options.eachSession === true,
+        perfectDetection: options.perfectDetection === true,
+        jobs: options.jobs,
         ...(params ? { params } : {}),
         onProgress: (line) => context.stderr(`remem: ${line}`),
       });
@@ -56,7 +56,7 @@ export const measureCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});
 
 function parseParams(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;

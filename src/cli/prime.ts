@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const primeCommand: CommandSpec = {
+export const primeCommand = defineCommand({
   name: 'prime',
   summary: "a hook: reads the agent's hook JSON on stdin, prints the hook's answer",
   async run() {
@@ -8,4 +8,4 @@ export const primeCommand: CommandSpec = {
     await runPrime();
     return undefined;
   },
-};
+});

@@ -1,9 +1,9 @@
 import { UsageError } from '../core/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
 const placements = ['moment', 'first', 'last'] as const;
 
-export const proxyCommand: CommandSpec = {
+export const proxyCommand = defineCommand({
   name: 'proxy',
   summary: 'a memory proxy in front of any OpenAI- or Anthropic-compatible model server',
   options: [
@@ -27,7 +27,7 @@ export const proxyCommand: CommandSpec = {
     { flags: '--placement <where>', description: 'moment (default), first or last', default: 'moment' },
   ],
   async run(context, _args, options) {
-    const placement = options['placement'] as string;
+    const placement = options.placement;
     if (!(placements as readonly string[]).includes(placement)) {
       throw new UsageError(`--placement is one of ${placements.join(', ')}`);
     }
@@ -41,7 +41,7 @@ export const proxyCommand: CommandSpec = {
     const now = () => context.clock.iso();
     const memory = { config: context.config, db: store.db, now, cwd: process.cwd() };
     const app = proxy.createProxyApp({
-      upstreams: { openai: options['openai'] as string, anthropic: options['anthropic'] as string },
+      upstreams: { openai: options.openai, anthropic: options.anthropic },
       placement: placement as (typeof placements)[number],
       inject: (request) => proxy.injectFromMemory(memory, request),
       record: (exchange) => proxy.recordExchange(context.config.home, exchange),
@@ -60,7 +60,7 @@ export const proxyCommand: CommandSpec = {
       now,
       onError: (where, error) => context.stderr(`remem proxy: ${where} failed: ${(error as Error).message}`),
     });
-    const served = await proxy.serveProxy(app, { port: options['port'] as number });
+    const served = await proxy.serveProxy(app, { port: options.port });
     context.stderr(`remem proxy: ${served.url} (placement ${placement})`);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
@@ -70,4 +70,4 @@ export const proxyCommand: CommandSpec = {
     store.close();
     return undefined;
   },
-};
+});

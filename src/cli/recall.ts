@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const recallCommand: CommandSpec = {
+export const recallCommand = defineCommand({
   name: 'recall',
   readsHome: true,
   summary:
@@ -27,13 +27,13 @@ export const recallCommand: CommandSpec = {
     const store = openStore(context.config.home);
     try {
       const answer = await recall(store, context.config, query, {
-        k: options['k'] as number,
+        k: options.k,
         now: context.clock.iso(),
         scope: {
-          project: projectOf((options['project'] as string | undefined) ?? process.cwd()),
-          allProjects: options['allProjects'] === true,
+          project: projectOf(options.project ?? process.cwd()),
+          allProjects: options.allProjects === true,
         },
-        by: { agent: false, touch: options['touch'] === true },
+        by: { agent: false, touch: options.touch === true },
       });
       const text = answer.hits.length
         ? answer.hits
@@ -48,7 +48,7 @@ export const recallCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();

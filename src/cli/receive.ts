@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const receiveCommand: CommandSpec = {
+export const receiveCommand = defineCommand({
   name: 'receive',
   summary: "read other memories' files, check every record, keep new lessons as candidates",
   options: [
@@ -9,8 +9,8 @@ export const receiveCommand: CommandSpec = {
   ],
   async run(context, _args, options) {
     const { UsageError } = await import('../core/index.ts');
-    const folder = options['folder'] as string | undefined;
-    const commons = options['commons'] as string | undefined;
+    const folder = options.folder;
+    const commons = options.commons;
     if (folder === undefined && commons === undefined)
       throw new UsageError('receive from --folder DIR or --commons URL');
     const { openStore } = await import('../store/index.ts');
@@ -74,4 +74,4 @@ export const receiveCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

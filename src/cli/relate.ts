@@ -1,9 +1,9 @@
 import { UsageError } from '../core/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
 const relations = ['refutes', 'supersedes', 'supports'] as const;
 
-export const relateCommand: CommandSpec = {
+export const relateCommand = defineCommand({
   name: 'relate',
   summary: 'say how two lessons bear on each other: A refutes|supersedes|supports B',
   args: ['<a>', '<relation>', '<b>'],
@@ -30,4 +30,4 @@ export const relateCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

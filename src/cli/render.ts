@@ -1,7 +1,7 @@
 import { UsageError } from '../core/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const renderCommand: CommandSpec = {
+export const renderCommand = defineCommand({
   name: 'render',
   summary: 'write the lessons where agents load them, or print them as a prompt block or tools',
   options: [
@@ -20,7 +20,7 @@ export const renderCommand: CommandSpec = {
   ],
   async run(context, _args, options) {
     const render = await import('../render/index.ts');
-    const format = options['format'] as string | undefined;
+    const format = options.format;
     if (format !== undefined && !render.renderFormats.includes(format as never)) {
       throw new UsageError(`--format must be one of ${render.renderFormats.join(', ')}`);
     }
@@ -31,7 +31,7 @@ export const renderCommand: CommandSpec = {
       if (format) {
         const { showToAgent, withinBudget } = await import('../truth/index.ts');
         const { projectOf } = await import('../episodes/index.ts');
-        const project = projectOf((options['project'] as string | undefined) ?? process.cwd());
+        const project = projectOf(options.project ?? process.cwd());
         // What session start loads, as the memory folder holds it: the standing rules first, within the budget.
         const visible = showToAgent(
           store.db,
@@ -53,7 +53,7 @@ export const renderCommand: CommandSpec = {
       const wired = await wiredForRender(context.config.home);
       const report = render.renderMemory(store, context.config, {
         now,
-        ...(options['dir'] ? { dir: options['dir'] as string } : { wired }),
+        ...(options.dir ? { dir: options.dir } : { wired }),
       });
       const lines = report.targets.map(
         (target) => `${target.folder}: ${target.files} lesson files, ${target.indexLines} index lines`,
@@ -65,7 +65,7 @@ export const renderCommand: CommandSpec = {
         json: report,
         text: lines.length
           ? lines.join('\n')
-          : wired.size === 0 && !options['dir']
+          : wired.size === 0 && !options.dir
             ? 'Nothing written: no agent is wired yet. `remem setup` wires them (it lists what it will write); `remem render --dir DIR` writes the lessons into a folder of your choice.'
             : 'No agent memory folder found to write.',
       };
@@ -73,4 +73,4 @@ export const renderCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const reportCommand: CommandSpec = {
+export const reportCommand = defineCommand({
   name: 'report',
   summary: 'the morning report (morning.md)',
   async run(context) {
@@ -16,4 +16,4 @@ export const reportCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

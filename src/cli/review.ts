@@ -1,9 +1,9 @@
 import { RememError, UsageError } from '../core/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
 const actions = ['approve', 'reject', 'edit'] as const;
 
-export const reviewCommand: CommandSpec = {
+export const reviewCommand = defineCommand({
   name: 'review',
   summary: 'the review queue; approve|reject|edit ID needs an interactive terminal',
   args: ['[action]', '[ref]'],
@@ -40,7 +40,7 @@ export const reviewCommand: CommandSpec = {
         now,
         terminal: context.stdinIsTTY,
         params: context.config.params,
-        ...(options['text'] === undefined ? {} : { text: options['text'] as string }),
+        ...(options.text === undefined ? {} : { text: options.text }),
       });
       const { refreshViews } = await import('../truth/index.ts');
       refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
@@ -51,4 +51,4 @@ export const reviewCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const revokeCommand: CommandSpec = {
+export const revokeCommand = defineCommand({
   name: 'revoke',
   summary:
     "withdraw one of this memory's lessons, or vote to revoke a received lesson it confirmed: a signed revocation, published on the next share",
@@ -36,4 +36,4 @@ export const revokeCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const runCommand: CommandSpec = {
+export const runCommand = defineCommand({
   name: 'run',
   summary: 'the nightly job: ingest what is new, then report what the memory holds',
   options: [
@@ -12,7 +12,7 @@ export const runCommand: CommandSpec = {
   ],
   async run(context, _args, options) {
     const { runNightly, formatNightly } = await import('./run-nightly.ts');
-    const result = await runNightly(context, { orExamples: options['orExamples'] === true });
+    const result = await runNightly(context, { orExamples: options.orExamples === true });
     return { json: result, text: formatNightly(result) };
   },
-};
+});

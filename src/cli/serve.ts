@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { RememError } from '../core/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const serveCommand: CommandSpec = {
+export const serveCommand = defineCommand({
   name: 'serve',
   summary:
     'the local REST API, HTTP hooks and MCP over HTTP, and gossip for peers; on 127.0.0.1 unless --host says',
@@ -27,8 +27,8 @@ export const serveCommand: CommandSpec = {
         import('../store/index.ts'),
       ]);
     const reach = planReach({
-      host: options['host'] as string,
-      allowHosts: (options['allowHost'] as string[] | undefined) ?? [],
+      host: options.host,
+      allowHosts: options.allowHost ?? [],
     });
     const store = openStore(context.config.home);
     const token = loadOrCreateToken(context.config.home);
@@ -55,7 +55,7 @@ export const serveCommand: CommandSpec = {
       // Listening on loopback only, gossip keeps the Host check: no page elsewhere reads it by rebinding a name.
       ...(reach.beyondLoopback ? { published: gossip } : { open: gossip }),
     });
-    const port = options['port'] as number;
+    const port = options.port;
     try {
       const server = await new Promise<Server>((resolve, reject) => {
         const started = serve({ fetch: app.fetch, port, hostname: reach.listen }, (info) => {
@@ -81,4 +81,4 @@ export const serveCommand: CommandSpec = {
     }
     return undefined;
   },
-};
+});

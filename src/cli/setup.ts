@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
 /** The absolute path of this `remem`, so hooks and the nightly job find it with a minimal PATH. */
 export function binaryPath(): string {
@@ -10,7 +10,7 @@ export function binaryPath(): string {
   }
 }
 
-export const setupCommand: CommandSpec = {
+export const setupCommand = defineCommand({
   name: 'setup',
   summary: 'wire Remem into every installed agent (MCP, hooks) and schedule the nightly job',
   options: [
@@ -33,20 +33,20 @@ export const setupCommand: CommandSpec = {
   async run(context, _args, options) {
     const setup = await import('../setup/index.ts');
     const http =
-      options['http'] === true
+      options.http === true
         ? {
-            port: options['port'] as number,
+            port: options.port,
             token: (await import('../api/index.ts')).loadOrCreateToken(context.config.home),
           }
         : undefined;
     const plan = setup.planSetup(setup.setupEnvFrom(context.config), {
-      ...(options['agent'] ? { agents: options['agent'] as string[] } : {}),
+      ...(options.agent ? { agents: options.agent } : {}),
       ...(http ? { http } : {}),
-      remove: options['remove'] === true,
+      remove: options.remove === true,
       binary: binaryPath(),
       home: context.config.home,
     });
-    if (options['dryRun'] === true) return { json: plan, text: setup.formatPlan(plan, { dryRun: true }) };
+    if (options.dryRun === true) return { json: plan, text: setup.formatPlan(plan, { dryRun: true }) };
     const result = setup.applySetup(plan, setup.createProcessRunner());
     let text = setup.formatPlan(plan, { dryRun: false, result });
     // A part that did not take effect fails the command, and the text says which did and which did not.
@@ -54,10 +54,10 @@ export const setupCommand: CommandSpec = {
     const code = failed.length > 0 ? 1 : 0;
     if (code === 1)
       text += `Not done: the nightly job is not scheduled (${failed.map((outcome) => outcome.message).join('; ')}). Everything else listed above took effect; run \`remem run\` once a day yourself, or schedule it, until it is.\n`;
-    if (options['remove'] === true) {
+    if (options.remove === true) {
       // Everything Remem wrote for those agents goes too: lesson files, managed blocks, the folders it made.
       const { removeRendered } = await import('../render/index.ts');
-      const named = options['agent'] as string[] | undefined;
+      const named = options.agent;
       const removed: string[] = [];
       for (const agent of ['claude-code', 'codex'] as const) {
         if (named && !named.includes(agent)) continue;
@@ -74,4 +74,4 @@ export const setupCommand: CommandSpec = {
         : `${share}% of sessions get no lessons, chosen at random: comparing them with the others is how Remem tells whether its lessons help (remem doctor shows it so far). REMEM_HOLDOUT=0, or "holdout": 0 in ${context.config.home}/config.json, turns it off.`;
     return { json: { plan, result, holdout: context.config.holdout }, text: `${text}${holdout}\n`, code };
   },
-};
+});

@@ -1,6 +1,6 @@
 import { UsageError } from '../core/index.ts';
 import type { ShareResult } from '../share/index.ts';
-import type { CommandSpec, Context } from './command.ts';
+import { type Context, defineCommand } from './command.ts';
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -51,7 +51,7 @@ function describeShare(result: ShareResult, written: readonly string[]): string 
   ].join('\n');
 }
 
-export const shareCommand: CommandSpec = {
+export const shareCommand = defineCommand({
   name: 'share',
   summary: "publish this memory's signed file: lessons of enabled projects, confirmations, revocations",
   options: [
@@ -72,10 +72,10 @@ export const shareCommand: CommandSpec = {
     },
   ],
   async run(context, _args, options) {
-    const enable = options['enable'] === true;
-    const disable = options['disable'] === true;
+    const enable = options.enable === true;
+    const disable = options.disable === true;
     if (enable && disable) throw new UsageError('--enable and --disable cannot go together');
-    if (enable || disable) return changeConsent(context, enable, options['project'] as string | undefined);
+    if (enable || disable) return changeConsent(context, enable, options.project);
 
     const { join } = await import('node:path');
     const { openStore } = await import('../store/index.ts');
@@ -83,14 +83,14 @@ export const shareCommand: CommandSpec = {
     const { share } = await import('../share/index.ts');
     const transport = await import('../transport/index.ts');
     const identity = loadOrCreateIdentity(context.config.home);
-    const folder = options['folder'] as string | undefined;
-    const commons = options['commons'] as string | undefined;
+    const folder = options.folder;
+    const commons = options.commons;
     const store = openStore(context.config.home);
     let result: ShareResult;
     try {
       result = share(store, identity, {
         now: context.clock.iso(),
-        corrections: options['corrections'] === true,
+        corrections: options.corrections === true,
         params: context.config.params,
       });
     } finally {
@@ -113,4 +113,4 @@ export const shareCommand: CommandSpec = {
     const { lines, ...summary } = result;
     return { json: { ...summary, records: lines.length, written }, text: describeShare(result, written) };
   },
-};
+});

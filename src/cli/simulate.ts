@@ -1,7 +1,7 @@
 import { UsageError } from '../core/index.ts';
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const simulateCommand: CommandSpec = {
+export const simulateCommand = defineCommand({
   name: 'simulate',
   summary: 'gossip among N in-process memories with real keys and records: rounds until all have a lesson',
   args: ['<what>'],
@@ -16,13 +16,13 @@ export const simulateCommand: CommandSpec = {
   ],
   async run(context, args, options) {
     if (args[0] !== 'gossip') throw new UsageError(`simulate: unknown simulation ${args[0]} (gossip)`);
-    const agents = options['agents'] as number | undefined;
+    const agents = options.agents;
     if (agents === undefined || agents < 5) throw new UsageError('simulate gossip needs --agents N, N ≥ 5');
     // The fanout `remem run` pulls with, unless told: the simulation measures the memory as configured.
-    const fanout = (options['fanout'] as number | undefined) ?? context.config.params.gossip.fanout;
+    const fanout = options.fanout ?? context.config.params.gossip.fanout;
     if (fanout < 1) throw new UsageError('--fanout is at least 1');
     const { simulateGossip, renderSimulation } = await import('../transport/index.ts');
-    const row = simulateGossip({ agents, fanout, seed: options['seed'] as number });
+    const row = simulateGossip({ agents, fanout, seed: options.seed });
     return { json: row, text: renderSimulation([row]) };
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const sleepCommand: CommandSpec = {
+export const sleepCommand = defineCommand({
   name: 'sleep',
   summary: 'the six passes, once: embed, decay, lessons, merge, verify, predict',
   async run(context) {
@@ -17,4 +17,4 @@ export const sleepCommand: CommandSpec = {
       store.close();
     }
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const statusCommand: CommandSpec = {
+export const statusCommand = defineCommand({
   name: 'status',
   summary: 'what the memory holds: episodes by kind, files read, archive size, schema version',
   async run(context) {
@@ -8,4 +8,4 @@ export const statusCommand: CommandSpec = {
     const status = collectStatus(context.config.home);
     return { json: status, text: formatStatus(status) };
   },
-};
+});

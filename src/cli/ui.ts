@@ -1,6 +1,6 @@
-import type { CommandSpec } from './command.ts';
+import { defineCommand } from './command.ts';
 
-export const uiCommand: CommandSpec = {
+export const uiCommand = defineCommand({
   name: 'ui',
   summary: 'the local web view of the memory, on 127.0.0.1; prints its address with the token',
   options: [
@@ -22,7 +22,7 @@ export const uiCommand: CommandSpec = {
     const store = openStore(context.config.home);
     const token = loadOrCreateToken(context.config.home);
     const app = createWebApp({ store, config: context.config, token, now: () => context.clock.iso() });
-    const port = options['port'] as number;
+    const port = options.port;
     try {
       await new Promise<void>((resolve, reject) => {
         const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
@@ -40,4 +40,4 @@ export const uiCommand: CommandSpec = {
     }
     return undefined;
   },
-};
+});
