@@ -1,6 +1,6 @@
-import type { Server } from 'node:http';
 import { RememError, UsageError } from '../core/index.ts';
 import { type Context, defineCommand, type OptionSpec, type OptionsOf, type Output } from './command.ts';
+import { serveUntilStopped } from './listen.ts';
 
 const loopbackNames = ['localhost', '127.0.0.1', '::1'];
 
@@ -55,7 +55,6 @@ async function serveCommons(
   options: OptionsOf<typeof commonsOptions>,
 ): Promise<void> {
   const { openCommonsStore, createCommonsApp } = await import('../commons/index.ts');
-  const { serve } = await import('@hono/node-server');
   const host = options.host;
   const allowed = options.allowHost ?? [];
   const wildcard = host === '0.0.0.0' || host === '::';
@@ -76,34 +75,26 @@ async function serveCommons(
     rate: { requests: options.rate, windowMs: 60_000 },
     onError: (error) => context.stderr(`remem commons: ${(error as Error)?.message ?? String(error)}`),
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve(
-      {
-        fetch: app.fetch,
-        port: options.port,
-        hostname: host,
-        // An idle connection is kept longer than a client waits to reuse it (Node's fetch: 4 s, or the hint less
-        // 1 s), even a client whose event loop was held a while: closing it first fails that client's next call.
-        serverOptions: { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 65_000 },
-      },
-      (info) => {
-        started.off('error', reject);
+  await serveUntilStopped(
+    {
+      fetch: app.fetch,
+      port: options.port,
+      hostname: host,
+      // An idle connection is kept longer than a client waits to reuse it (Node's fetch: 4 s, or the hint less
+      // 1 s), even a client whose event loop was held a while: closing it first fails that client's next call.
+      serverOptions: { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 65_000 },
+      onListening(info) {
         const shown = host.includes(':') ? `[${host}]` : host;
         context.stderr(`remem commons listening on http://${shown}:${info.port} (${store.kind})`);
-        resolve(started as Server);
       },
-    ) as Server;
-    started.once('error', (error) => reject(new RememError('port_unavailable', error.message)));
-  });
-  server.maxConnections = options.maxConnections;
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+    },
+    {
+      closeAll: true,
+      ready(server) {
+        server.maxConnections = options.maxConnections;
+      },
+    },
+  );
   await store.close();
 }
 

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
-import { RememError } from '../core/index.ts';
 import { defineCommand } from './command.ts';
+import { serveUntilStopped } from './listen.ts';
 
 export const serveCommand = defineCommand({
   name: 'serve',
@@ -20,12 +19,10 @@ export const serveCommand = defineCommand({
     },
   ],
   async run(context, _args, options) {
-    const [{ createApiApp, describeReach, loadOrCreateToken, planReach }, { serve }, { openStore }] =
-      await Promise.all([
-        import('../api/index.ts'),
-        import('@hono/node-server'),
-        import('../store/index.ts'),
-      ]);
+    const [{ createApiApp, describeReach, loadOrCreateToken, planReach }, { openStore }] = await Promise.all([
+      import('../api/index.ts'),
+      import('../store/index.ts'),
+    ]);
     const reach = planReach({
       host: options.host,
       allowHosts: options.allowHost ?? [],
@@ -57,24 +54,15 @@ export const serveCommand = defineCommand({
     });
     const port = options.port;
     try {
-      const server = await new Promise<Server>((resolve, reject) => {
-        const started = serve({ fetch: app.fetch, port, hostname: reach.listen }, (info) => {
-          started.off('error', reject);
+      await serveUntilStopped({
+        fetch: app.fetch,
+        port,
+        hostname: reach.listen,
+        onListening(info) {
           const shown = reach.listen.includes(':') ? `[${reach.listen}]` : reach.listen;
           context.stderr(`remem serve: http://${shown}:${info.port} (token in ${context.config.home}/token)`);
           for (const line of describeReach(reach)) context.stderr(`remem serve: ${line}`);
-          resolve(started as Server);
-        }) as Server;
-        started.once('error', (error) =>
-          reject(
-            new RememError('port_unavailable', `cannot listen on ${reach.listen}:${port}: ${error.message}`),
-          ),
-        );
-      });
-      await new Promise<void>((resolve) => {
-        const stop = () => server.close(() => resolve());
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        },
       });
     } finally {
       store.close();

@@ -1,4 +1,5 @@
 import { defineCommand } from './command.ts';
+import { serveUntilStopped } from './listen.ts';
 
 export const uiCommand = defineCommand({
   name: 'ui',
@@ -13,10 +14,9 @@ export const uiCommand = defineCommand({
     },
   ],
   async run(context, _args, options) {
-    const [{ loadOrCreateToken }, { createWebApp }, { serve }, { openStore }] = await Promise.all([
+    const [{ loadOrCreateToken }, { createWebApp }, { openStore }] = await Promise.all([
       import('../api/index.ts'),
       import('../web/index.ts'),
-      import('@hono/node-server'),
       import('../store/index.ts'),
     ]);
     const store = openStore(context.config.home);
@@ -24,16 +24,15 @@ export const uiCommand = defineCommand({
     const app = createWebApp({ store, config: context.config, token, now: () => context.clock.iso() });
     const port = options.port;
     try {
-      await new Promise<void>((resolve, reject) => {
-        const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
+      await serveUntilStopped({
+        fetch: app.fetch,
+        port,
+        hostname: '127.0.0.1',
+        onListening(info) {
           const url = `http://127.0.0.1:${info.port}/?token=${token}`;
           context.stdout(context.json ? JSON.stringify({ url, port: info.port }) : url);
           context.stderr('remem ui: open the address above; Ctrl-C stops it');
-        });
-        server.on('error', reject);
-        const stop = () => server.close(() => resolve());
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
+        },
       });
     } finally {
       store.close();
