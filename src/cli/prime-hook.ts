@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, writeSync } 
 // Past the front doors, to the modules themselves: each front door brings its folder's rule tables, the store or
 // its writers, which cost a hook process more than its answer and which an answer from the index never needs.
 import { createClock } from '../core/clock.ts';
-import { resolveConfig } from '../core/config.ts';
+import { defaultParams, resolveConfig } from '../core/config.ts';
 import { answerHook } from '../prime/hook.ts';
 import { parsePayload } from '../prime/payload.ts';
 import { appendSessionLog } from '../prime/session-log.ts';
@@ -31,7 +31,7 @@ export async function runPrime(): Promise<number> {
   // The deadline's timer is set when the hook first waits on something outside it: stdin still being written,
   // the store, a model server. Work on the thread is not cut short by a timer anyway (its answer, past the
   // deadline, is not given), and setting the first timer costs a hook process more than most answers.
-  let deadlineMs = 1500;
+  let deadlineMs: number = defaultParams.hook.deadlineMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waiting = () => {
     timer ??= setTimeout(() => failOpen(finish), Math.max(0, deadlineMs - elapsedMs()));

@@ -5,6 +5,9 @@ import type { ChatApi } from './chat.ts';
 import { RememError } from './errors.ts';
 import { defaultParams, type Params } from './params.ts';
 
+// The hook reads the defaults here before any config is resolved (its deadline), without the core front door.
+export { defaultParams };
+
 export type SpaceName = 'hashed' | 'ollama' | 'openai';
 
 export interface EmbedConfig {
