@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 async function workOut(bundle) {
   const cues = await import('../dist/episodes/cues/index.js');
   const { literalsOf } = await import('../dist/episodes/match.js');
-  const { moduleBytes } = await import('../dist/truth/estimate-kernel.js');
+  const { moduleBytes } = await import('../dist/hook/estimate-kernel.js');
   const literals = {};
   for (const set of Object.values(cues)) {
     if (set && typeof set === 'object' && 'groups' in set && bundle.includes(JSON.stringify(set.name)))

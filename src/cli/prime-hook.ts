@@ -3,11 +3,11 @@ import { closeSync, constants, fstatSync, openSync, read, readSync, writeSync } 
 // its writers, which cost a hook process more than its answer and which an answer from the index never needs.
 import { createClock } from '../core/clock.ts';
 import { defaultParams, resolveConfig } from '../core/config.ts';
+import { openPrimeIndex, type PrimeIndex } from '../hook/index.ts';
 import { answerHook } from '../prime/hook.ts';
 import { parsePayload } from '../prime/payload.ts';
 import { appendSessionLog } from '../prime/session-log.ts';
 import type { Store } from '../store/index.ts';
-import { openPrimeIndex, type PrimeIndex } from '../truth/prime-index-file.ts';
 
 /**
  * `remem prime`, bundled on its own into `dist/prime.cjs` (see the build script): one command for every hook

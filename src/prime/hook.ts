@@ -12,10 +12,10 @@ import {
 // the episodes front door (and the schema library it loads).
 import { classifyHandback, HANDBACK_CHARS, needsPerson } from '../episodes/detect-handback.ts';
 import { projectOf } from '../episodes/project.ts';
+// The index reader, by the hook folder's own front door: the truth front door brings the store and its
+// writers, which a hook answered from the index never needs.
+import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../hook/index.ts';
 import type { Db } from '../store/index.ts';
-// The index reader alone: the truth front door brings the store and its writers, which a hook answered
-// from the index never needs.
-import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../truth/prime-index-file.ts';
 import { isHeldOut } from './holdout.ts';
 import { callParts, describeCall, type HookPayload } from './payload.ts';
 import { contextText, reminderText } from './reminder.ts';

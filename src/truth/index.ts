@@ -1,9 +1,9 @@
+export { openPrimeIndex, type PrimeIndex, type PrimeRows, primeIndexVectors } from '../hook/index.ts';
 export { type Choice, everything, hashesOf, type Showing, showToAgent, withinBudget } from './door.ts';
 export { findLesson, forget } from './forget.ts';
 export { recordInjection } from './injections.ts';
 export { writeLessonsFile } from './lessons-file.ts';
 export { primeIndexSpace, writePrimeIndex } from './prime-index.ts';
-export { openPrimeIndex, type PrimeIndex, type PrimeRows, primeIndexVectors } from './prime-index-file.ts';
 export { projectTruth } from './project.ts';
 export { type PersonRelation, personRelations, relateLessons } from './relate.ts';
 export { evidenceValidity, isAccepted, type LessonFacts, resolveTruth } from './resolve.ts';

@@ -2,8 +2,6 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lesson, LessonKind } from '../core/index.ts';
 import { fromBlob, hashedVector, subjectsOf } from '../embed/index.ts';
-import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
-import { primeIndexVectors } from './prime-index-file.ts';
 import {
   blockBytes,
   bodyStart,
@@ -13,9 +11,11 @@ import {
   PRIME_INDEX_VERSION,
   type PrimeIndexGroup,
   type PrimeIndexHeader,
+  primeIndexVectors,
   QUESTION,
   SCALE_COLUMN,
-} from './prime-index-format.ts';
+} from '../hook/index.ts';
+import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
 import { visibleToAgent } from './visible.ts';
 
 /**

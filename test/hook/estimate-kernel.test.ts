@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type EstimateInput, estimateKernel } from '../../src/truth/estimate-kernel.ts';
+import { type EstimateInput, estimateKernel } from '../../src/hook/index.ts';
 import { seeded } from '../helpers/random.ts';
 
 interface Case {
