@@ -10,33 +10,13 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
 import { remem } from '../helpers/remem.ts';
+import { digest, episodesOf, ingest } from './readers.ts';
 import { claudeSession, copilotSession, type Episode, gist, PNPM, STEPS } from './sessions.ts';
 
 const tempDir = useTempDirs();
 const PROJECT = '/tmp/remem-copilot-project';
 const START = '2026-11-01T10:00:00.000Z';
 const NOW = '2026-11-01T23:00:00.000Z';
-
-function episodesOf(home: string): Episode[] {
-  const listed = remem(['episodes', '--json'], { home, now: NOW });
-  expect(listed.code, listed.stderr).toBe(0);
-  return listed.json<{ episodes: Episode[] }>().episodes;
-}
-
-function ingest(home: string, args: string[], env: Record<string, string> = {}) {
-  const result = remem(['ingest', '--json', ...args], { home, now: NOW, env });
-  expect(result.code, result.stderr).toBe(0);
-  return result.json<{
-    filesRead: number;
-    filesUnchanged: number;
-    filesRestarted: number;
-    linesRead: number;
-    warningCount: number;
-    warnings: { file: string; line?: number; reason: string }[];
-  }>();
-}
-
-const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 describe('Copilot Chat sessions', () => {
   let claudeEpisodes: Episode[];

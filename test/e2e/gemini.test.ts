@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
 import { remem } from '../helpers/remem.ts';
+import { episodesOf, ingest } from './readers.ts';
 import { claudeSession, type Episode, geminiSession, gist, PNPM, STEPS } from './sessions.ts';
 
 const tempDir = useTempDirs();
@@ -15,23 +16,6 @@ const PROJECT = '/tmp/remem-gemini-project';
 const HASH = 'a3f1c0de9b7e4d2c8f6a5b4c3d2e1f00a3f1c0de9b7e4d2c8f6a5b4c3d2e1f00';
 const START = '2026-11-01T10:00:00.000Z';
 const NOW = '2026-11-01T23:00:00.000Z';
-function episodesOf(home: string): Episode[] {
-  const listed = remem(['episodes', '--json'], { home, now: NOW });
-  expect(listed.code, listed.stderr).toBe(0);
-  return listed.json<{ episodes: Episode[] }>().episodes;
-}
-
-function ingest(home: string, args: string[], env: Record<string, string> = {}) {
-  const result = remem(['ingest', '--json', ...args], { home, now: NOW, env });
-  expect(result.code, result.stderr).toBe(0);
-  return result.json<{
-    filesRead: number;
-    filesUnchanged: number;
-    linesRead: number;
-    warningCount: number;
-    warnings: { file: string; line?: number; reason: string }[];
-  }>();
-}
 
 describe('Gemini CLI sessions', () => {
   let claudeEpisodes: Episode[];
