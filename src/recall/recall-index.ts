@@ -1,7 +1,7 @@
 import type { EpisodeKind, Lesson, Params } from '../core/index.ts';
 import { fromBlob, normalize, type Space } from '../embed/index.ts';
 import { type Db, recallableEpisodes, type VectorOwner, vectorsInSpace } from '../store/index.ts';
-import type { Visible } from '../truth/index.ts';
+import type { ReadScope, Visible } from '../truth/index.ts';
 import { strengthShare } from './strength.ts';
 
 /**
@@ -40,12 +40,8 @@ export interface RecallIndex {
   postings?: { offsets: Uint32Array; rows: Uint32Array; values: Float32Array } | null;
 }
 
-export interface IndexScope {
-  /** The project asking; null asks from outside any project. Personal lessons reach every project. */
-  project: string | null;
-  /** Every project's items (the owner's own view). */
-  allProjects?: boolean;
-}
+/** Who asks: truth's own reading scope (a project, or every project for the owner). */
+export type IndexScope = ReadScope;
 
 /** A lesson as recall returns it: recency counts from its last change, strength decays from its last touch. */
 export function lessonItem(lesson: Lesson): RecallItem {

@@ -53,20 +53,16 @@ export async function recall(
     if (by.agent || by.touch) touch(store.db, hits, now, config.params);
     return { index, hits };
   };
-  const readScope = {
-    project: scope.project,
-    ...(scope.allProjects === undefined ? {} : { allProjects: scope.allProjects }),
-  };
   if (!by.agent) {
     return {
       query,
       space: space.name,
-      hits: ranked(visibleToAgent(store.db, { now, scope: readScope })).hits,
+      hits: ranked(visibleToAgent(store.db, { now, scope })).hits,
     };
   }
   const hits = showToAgent(
     store.db,
-    { now, scope: readScope, moment: 'recall', session: by.session ?? null },
+    { now, scope, moment: 'recall', session: by.session ?? null },
     (visible) => {
       const { index, hits } = ranked(visible);
       const dropped = Math.max(0, index.items.length - hits.length);
