@@ -55,11 +55,13 @@ export function withinBudget(
  * read in the same state. The hooks, which never write the store, log what they show and the nightly job
  * moves the log here (`prime/drain.ts`); every other path calls this.
  */
-export function showToAgent<T = Visible[]>(
+export function showToAgent(db: Db, showing: Showing): Visible[];
+export function showToAgent<T>(db: Db, showing: Showing, choose: (visible: Visible[]) => Choice<T>): T;
+export function showToAgent(
   db: Db,
   showing: Showing,
-  choose: (visible: Visible[]) => Choice<T> = everything as unknown as (visible: Visible[]) => Choice<T>,
-): T {
+  choose: (visible: Visible[]) => Choice<unknown> = everything,
+): unknown {
   return db.transaction(() => {
     const visible = visibleToAgent(db, { now: showing.now, scope: showing.scope });
     const choice = choose(visible);
