@@ -66,9 +66,17 @@ export async function recall(
     (visible) => {
       const { index, hits } = ranked(visible);
       const dropped = Math.max(0, index.items.length - hits.length);
+      // A question shows both of its lessons: both are audited, as every other path does.
+      const hashOf = new Map(
+        visible
+          .flatMap((entry) => (entry.type === 'lesson' ? [entry.lesson] : entry.lessons))
+          .map((l) => [l.id, l.hash]),
+      );
       return {
         value: hits,
-        lessonHashes: hits.flatMap(({ item }) => (item.hash ? [item.hash] : [])),
+        lessonHashes: hits.flatMap(({ item }) =>
+          item.hash ? [item.hash] : (item.lessonIds ?? []).flatMap((id) => hashOf.get(id) ?? []),
+        ),
         considered: index.items.length,
         reasons: dropped > 0 ? { below_top_k: dropped } : {},
       };
