@@ -16,6 +16,7 @@ import { projectOf } from '../episodes/project.ts';
 // writers, which a hook answered from the index never needs.
 import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../hook/index.ts';
 import type { Db } from '../store/index.ts';
+import { choosePrimes, chooseReminder } from './choose.ts';
 import { isHeldOut } from './holdout.ts';
 import { callParts, describeCall, type HookPayload } from './payload.ts';
 import { contextText, reminderText } from './reminder.ts';
@@ -47,7 +48,7 @@ export interface HookAnswer {
 }
 
 interface Candidate {
-  hashes: string[];
+  hashes: readonly string[];
   text: string;
   similarity: number;
 }
@@ -147,26 +148,21 @@ async function prime(
   if (space.kind !== 'hashed') deps.waiting?.();
   const [vector] = await space.embed([query]);
   const cut = primingCut(space, config);
-  const before = shownBefore(readSessionLog(config.home, payload.session));
-  const reasons: Record<string, number> = {};
-  const drop = (reason: string, count = 1) => {
-    reasons[reason] = (reasons[reason] ?? 0) + count;
-  };
-  // Only what meets the cut is ranked (the sort is stable: ties keep the projection's order).
-  const met = pool.reaching(vector!, cut).filter(({ row }) => eligible(row));
-  met.sort((a, b) => b.similarity - a.similarity);
-  // Met by subject alone, they rank after every lesson met by its words.
-  const metRows = new Set(met.map(({ row }) => row));
-  for (const row of aboutTheSame(pool, subjects, metRows, config.params.priming.subjectReads))
-    met.push({ row, similarity: 0 });
-  const chosen: Candidate[] = [];
-  for (const { row, similarity } of met) {
-    const { hashes, text } = pool.detail(row);
-    if (hashes.some((hash) => before.has(hash))) drop('shown_earlier_in_session');
-    else if (chosen.length >= limit) drop('over_limit_per_moment');
-    else chosen.push({ hashes, text, similarity });
-  }
-  if (met.length < considered) drop('below_priming_cut', considered - met.length);
+  // Only what meets the cut is ranked; met by subject alone, they rank after every lesson met by its words.
+  const byWords = pool.reaching(vector!, cut).filter(({ row }) => eligible(row));
+  const metRows = new Set(byWords.map(({ row }) => row));
+  const bySubject = aboutTheSame(pool, subjects, metRows, config.params.priming.subjectReads);
+  const withDetail = ({ row, similarity }: { row: number; similarity: number }): Candidate => ({
+    ...pool.detail(row),
+    similarity,
+  });
+  const { chosen, reasons } = choosePrimes(
+    byWords.map(withDetail),
+    bySubject.map((row) => withDetail({ row, similarity: 0 })),
+    { cut, limit, shownBefore: shownBefore(readSessionLog(config.home, payload.session)) },
+  );
+  const met = byWords.length + bySubject.length;
+  if (met < considered) reasons.below_priming_cut = considered - met;
   const log = {
     ...base,
     shown: chosen.length > 0 && !heldOut,
@@ -213,14 +209,13 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   const found = await poolAndSpace(deps, projectOf(payload.cwd));
   if (!found) return silent('no_memory');
   const { pool } = found;
-  let best: { row: number; sources: number } | null = null;
-  for (let row = 0; row < pool.count; row++) {
-    if (pool.question(row) || pool.kind(row) !== 'correction') continue;
-    // A lesson bears on hand-backs when most of its sources followed one.
-    const sources = pool.sources(row);
-    if (sources === 0 || pool.afterHandback(row) * 2 <= sources) continue;
-    if (!best || sources > best.sources) best = { row, sources };
-  }
+  const corrections = function* () {
+    for (let row = 0; row < pool.count; row++) {
+      if (pool.question(row) || pool.kind(row) !== 'correction') continue;
+      yield { row, sources: pool.sources(row), afterHandback: pool.afterHandback(row) };
+    }
+  };
+  const best = chooseReminder(corrections());
   const considered = pool.count;
   if (!best) return silent('no_lesson_bears_on_handbacks', considered);
   const lesson = pool.detail(best.row);
