@@ -8,10 +8,7 @@ import {
   subjectsMeet,
   subjectsOf,
 } from '../embed/index.ts';
-// The hook's hot path takes the detectors and the project rule alone, not the ingest machinery behind
-// the episodes front door (and the schema library it loads).
-import { classifyHandback, HANDBACK_CHARS, needsPerson } from '../episodes/detect-handback.ts';
-import { projectOf } from '../episodes/project.ts';
+import { classifyHandback, HANDBACK_CHARS, needsPerson, projectOf } from '../episodes/light.ts';
 // The index reader, by the hook folder's own front door: the truth front door brings the store and its
 // writers, which a hook answered from the index never needs.
 import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../hook/index.ts';
