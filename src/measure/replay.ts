@@ -1,6 +1,6 @@
 import { dot } from '../embed/index.ts';
 import { needsPerson } from '../episodes/index.ts';
-import { choosePrimes, chooseReminder } from '../prime/index.ts';
+import { choosePrimes, chooseReminder, remindedEarlier } from '../prime/index.ts';
 import { share } from './fisher.ts';
 import { type History, type LessonInfo, lessonVector, type Message, vectorOf } from './history.ts';
 import { restated } from './rates.ts';
@@ -232,10 +232,11 @@ function replayPrimes(history: History, turns: readonly Message[]): Put[] {
 /**
  * The end-of-turn rule replayed on every reply that ended offering, by the Stop hook's own choice
  * (`chooseReminder`): the correction lesson that existed then and most of whose sources followed a hand-back,
- * unless the person's last message said only they have what is needed.
+ * unless the person's last message said only they have what is needed, and never the same lesson twice a session.
  */
 function replayReminders(history: History): Put[] {
   const puts: Put[] = [];
+  const reminded = new Map<string, Set<string>>();
   for (const offer of history.offers) {
     if (offer.kind !== 'offer') continue;
     const lastPrompt = history.messages.findLast(
@@ -253,7 +254,12 @@ function replayReminders(history: History): Put[] {
         };
       });
     const best = chooseReminder(corrections);
-    if (best) puts.push({ session: offer.session, at: offer.at, lessons: [best.lesson], stop: true });
+    if (!best) continue;
+    const before = reminded.get(offer.session) ?? new Set<string>();
+    reminded.set(offer.session, before);
+    if (remindedEarlier([best.lesson.hash], before)) continue;
+    before.add(best.lesson.hash);
+    puts.push({ session: offer.session, at: offer.at, lessons: [best.lesson], stop: true });
   }
   return puts;
 }

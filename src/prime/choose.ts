@@ -60,3 +60,11 @@ export function chooseReminder<T extends HandbackSources>(corrections: Iterable<
   }
   return best;
 }
+
+/**
+ * Whether the chosen reminder was already given in this session: a reminder stays in the agent's context for
+ * the rest of the session, so the same lesson again would add only lines. The end of the turn then says nothing.
+ */
+export function remindedEarlier(hashes: readonly string[], reminded: ReadonlySet<string>): boolean {
+  return hashes.some((hash) => reminded.has(hash));
+}

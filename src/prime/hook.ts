@@ -13,7 +13,7 @@ import { classifyHandback, HANDBACK_CHARS, needsPerson, projectOf } from '../epi
 // writers, which a hook answered from the index never needs.
 import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../hook/index.ts';
 import type { Db } from '../store/index.ts';
-import { choosePrimes, chooseReminder } from './choose.ts';
+import { choosePrimes, chooseReminder, remindedEarlier } from './choose.ts';
 import { isHeldOut } from './holdout.ts';
 import { callParts, describeCall, type HookPayload } from './payload.ts';
 import { contextText, reminderText } from './reminder.ts';
@@ -181,7 +181,8 @@ async function prime(
 /**
  * The end of a turn: when the reply hands the next step back with an offer and a correction lesson bears
  * on hand-backs (most of its sources followed one), the turn goes on with the reminder. Never twice in a
- * row, and not when the person's last message said only they have what is needed.
+ * row, never the same lesson twice in a session, and not when the person's last message said only they have
+ * what is needed.
  */
 async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   const { config } = deps;
@@ -201,7 +202,8 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   if (payload.stopHookActive) return silent('turn_went_on_once');
   const handback = classifyHandback(payload.lastAssistantMessage.slice(-HANDBACK_CHARS));
   if (handback?.kind !== 'offer') return silent(handback ? `${handback.kind}_not_offer` : 'no_handback');
-  const prompts = readSessionLog(config.home, payload.session).filter((row) => row.moment === 'prompt');
+  const log = readSessionLog(config.home, payload.session);
+  const prompts = log.filter((row) => row.moment === 'prompt');
   if (prompts[prompts.length - 1]?.needsPerson) return silent('needs_person');
   const found = await poolAndSpace(deps, projectOf(payload.cwd));
   if (!found) return silent('no_memory');
@@ -216,7 +218,11 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   const considered = pool.count;
   if (!best) return silent('no_lesson_bears_on_handbacks', considered);
   const lesson = pool.detail(best.row);
-  const log = {
+  const reminded = new Set(
+    log.flatMap((row) => (row.moment === 'stop' && row.shown ? row.lessonHashes : [])),
+  );
+  if (remindedEarlier(lesson.hashes, reminded)) return silent('reminded_earlier_in_session', considered);
+  const answer = {
     ...base,
     shown: !heldOut,
     blocked: !heldOut,
@@ -225,9 +231,9 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
     dropped: considered - 1,
     reasons: {},
   };
-  if (heldOut) return { output: null, log };
+  if (heldOut) return { output: null, log: answer };
   const said = reminderText(lesson);
-  return { output: { decision: 'block', reason: said }, said, log };
+  return { output: { decision: 'block', reason: said }, said, log: answer };
 }
 
 /** The answer to one hook event. */

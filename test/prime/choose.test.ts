@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePrimes, chooseReminder } from '../../src/prime/index.ts';
+import { choosePrimes, chooseReminder, remindedEarlier } from '../../src/prime/index.ts';
 
 const met = (hash: string, similarity: number) => ({ hashes: [hash], similarity });
 
@@ -33,5 +33,10 @@ describe('the hooks’ choice, shared by the prime hook and the measured replay'
     ];
     expect(chooseReminder(lessons)?.name).toBe('most');
     expect(chooseReminder(lessons.slice(0, 1))).toBeNull();
+  });
+
+  it('does not remind twice in a session of a lesson, or of a theme sharing one of its hashes', () => {
+    expect(remindedEarlier(['a', 'b'], new Set(['b']))).toBe(true);
+    expect(remindedEarlier(['a'], new Set(['b']))).toBe(false);
   });
 });
