@@ -113,7 +113,7 @@ function nestedLines(
     seed: correctionFit().seed,
     damping: correctionFit().damping,
     folds: 5,
-    tolerance: PRECISION_TOLERANCE,
+    goal: { kind: 'rules', tolerance: PRECISION_TOLERANCE },
   });
   const line = (name: string, keep: (row: LabelledMessage) => boolean) => {
     const kept = scored.flatMap((s, i) => (keep(s.row) ? [{ ...s, ruled: side.ruled[i]! }] : []));

@@ -12,8 +12,10 @@ import {
   detectSurprise,
   normalizeText,
 } from '../src/episodes/detect.ts';
+import { trainables } from '../src/episodes/training.ts';
 import { findDataDir, formatTable, hasData, readRows, scoreAll } from '../test/episodes/score.ts';
 import { correctionOutOfFold } from './cues-oof.ts';
+import { learnedOutOfFold } from './learned-oof.ts';
 
 // Results are kept here so the engine cannot drop a call whose result nobody reads.
 const sink: unknown[] = [];
@@ -60,8 +62,10 @@ export async function run(args: string[]): Promise<void> {
   const dir = findDataDir(values.data);
   if (!hasData(dir)) throw new Error(`no labelled data in ${dir} (pass --data DIR or set REMEM_DATA_DIR)`);
   console.log(correctionOutOfFold(dir));
+  for (const spec of trainables.filter((spec) => spec.detector !== 'correction'))
+    console.log(`\n${learnedOutOfFold(spec, dir)}`);
   console.log(
-    '\nIn-sample: the rule sets were written from these rows (first batch), so these figures describe the rows, not the detectors; the second batch is rows they never saw (agent_mistake is the positive class of failures):\n',
+    '\nIn-sample: the rule sets were written from these rows (first batch), so these figures describe the rows, not the detectors; the second batch is rows they never saw (agent_mistake is the positive class of failures; the failure rows are the rules alone, the learned failure detector is judged above):\n',
   );
   console.log(formatTable(scoreAll(dir)));
   console.log(

@@ -1,67 +1,33 @@
 /**
- * `npm run train [-- --data DIR]`: fits the correction detector on every labelled message (both batches of
- * `../shared/data` and the labelled histories) and writes `src/episodes/model/correction.json`. How the fit runs
- * (its learning rate and number of passes, `FIT_GRID`) and the threshold are chosen together out-of-fold (5 folds
- * grouped by repository, fixed seed) on the rows the hand-written rules were not written from (the second batch
- * and the histories): the pair with the most recall at which the rules and the model together are within one
- * point of the rules' precision alone there. The same data gives the same file.
- * `--without histories` fits without the histories (to replay them with a detector that never saw them); `--out`
- * writes elsewhere.
+ * `npm run train [-- --data DIR]`: fits each shipped learned detector (`src/episodes/training.ts`) on every
+ * labelled row of `../shared/data` (both batches, and the labelled histories for corrections) and writes its
+ * weights to `src/episodes/model/<detector>.json`. How the fit runs (its learning rate and number of passes,
+ * `FIT_GRID`) and the threshold are chosen together out-of-fold (5 folds grouped by repository, fixed seed), for
+ * each detector's goal. The same data gives the same files.
+ * `--without histories` fits without the histories (to replay them with a detector that never saw them); `--out
+ * DIR` writes elsewhere.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { correctionContext, modelMayJudge, ruleCorrection } from '../src/episodes/detect.ts';
-import { chooseFit, examplesOf, PRECISION_TOLERANCE } from '../src/episodes/model/cross-validate.ts';
-import { fitDefaults, fitModel } from '../src/episodes/model/fit.ts';
-import { readLabelledMessages } from '../src/episodes/model/labelled.ts';
-
-const DIMS = 1 << 14;
+import { train, trainables } from '../src/episodes/training.ts';
 
 const { values } = parseArgs({
   options: { data: { type: 'string' }, without: { type: 'string' }, out: { type: 'string' } },
 });
 const root = resolve(import.meta.dirname, '..');
 const dir = resolve(values.data ?? process.env['REMEM_DATA_DIR'] ?? join(root, '..', 'shared', 'data'));
-// `--without histories` leaves a set out of the fit: to replay the histories with a detector that never saw them.
-const rows = readLabelledMessages(dir).filter((row) => row.set !== values.without);
-const examples = examplesOf(rows, (said, before) => correctionContext(said, before), DIMS);
-const side = {
-  ruled: rows.map((row) => ruleCorrection(row.said, row.before) !== null),
-  mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before))),
-};
-const options = { dims: DIMS, l2: fitDefaults.l2, seed: fitDefaults.seed, damping: fitDefaults.damping };
-const chosen = chooseFit(rows, examples, side, { ...options, folds: 5, tolerance: PRECISION_TOLERANCE });
-const model = fitModel(examples, { ...options, rate: chosen.rate, epochs: chosen.epochs });
-const round = (x: number) => Math.round(x * 1e4) / 1e4;
-const file = {
-  format: 'remem-correction-model',
-  version: 2,
-  dims: DIMS,
-  threshold: chosen.threshold,
-  fit: {
-    rate: chosen.rate,
-    epochs: chosen.epochs,
-    l2: options.l2,
-    seed: options.seed,
-    damping: options.damping,
-  },
-  bias: round(model.bias),
-  weights: [...model.weights].map(round),
-  measured: {
-    rows: rows.length,
-    positives: rows.filter((row) => row.positive).length,
-    outOfFold: {
-      rows: 'batch2 and histories',
-      rulesAlone: { precision: round(chosen.rules.precision), recall: round(chosen.rules.recall) },
-      withModel: { precision: round(chosen.withModel.precision), recall: round(chosen.withModel.recall) },
-      folds: 5,
-      seed: options.seed,
-    },
-  },
-};
-const out = resolve(values.out ?? join(root, 'src', 'episodes', 'model', 'correction.json'));
-writeFileSync(out, `${JSON.stringify(file)}\n`);
-console.log(
-  `Fitted on ${rows.length} messages at rate ${chosen.rate}, ${chosen.epochs} epochs; threshold ${chosen.threshold}: out-of-fold on the second batch and the histories, rules alone P ${chosen.rules.precision.toFixed(2)} R ${chosen.rules.recall.toFixed(2)}, with the model P ${chosen.withModel.precision.toFixed(2)} R ${chosen.withModel.recall.toFixed(2)}; wrote ${out}`,
-);
+const outDir = resolve(values.out ?? join(root, 'src', 'episodes', 'model'));
+const f = (x: number) => x.toFixed(2);
+for (const spec of trainables.filter((spec) => spec.shipped)) {
+  // `--without histories` leaves a set out of the fit: to replay the histories with a detector that never saw them.
+  const file = train(spec, dir, (row) => row.set !== values.without);
+  const out = join(outDir, `${spec.detector}.json`);
+  writeFileSync(out, `${JSON.stringify(file)}\n`);
+  const oof = file.measured['outOfFold'] as Record<string, Record<string, number>>;
+  const rules = oof['rulesAlone']!;
+  const model = oof['withModel']!;
+  console.log(
+    `${spec.detector}: fitted on ${file.measured['rows']} rows at rate ${file.fit.rate}, ${file.fit.epochs} epochs; threshold ${file.threshold}: out-of-fold (${oof['rows']} rows), rules alone P ${f(rules['precision']!)} R ${f(rules['recall']!)} A ${f(rules['accuracy']!)}, with the model P ${f(model['precision']!)} R ${f(model['recall']!)} A ${f(model['accuracy']!)}; wrote ${out}`,
+  );
+}

@@ -1,8 +1,8 @@
 /**
- * The detectors: read a person's message, an agent's reply or a failed tool call through the rule sets in
- * `cues/`, and for a person's correction a learned model (`model/`) that reads the rules as features. Each rule
- * set is compiled once (`match.ts`), the first time it is needed. The two
- * detectors a hook runs are in `detect-handback.ts`.
+ * The detectors: read a person's message or an agent's reply through the rule sets in `cues/`, and for a
+ * person's correction a learned model (`model/`) that reads the rules as features. Each rule set is compiled
+ * once (`match.ts`), the first time it is needed. The two detectors a hook runs are in `detect-handback.ts`; the
+ * failed tool call's, in `detect-failure.ts`.
  */
 import {
   APPROVE,
@@ -12,19 +12,11 @@ import {
   CORRECTION_ANYWHERE,
   CORRECTION_OPENING,
   DECLINE,
-  ENVIRONMENT,
   ERROR_OUTPUT,
-  HARNESS_FRAMING,
   INTERRUPTION,
-  MISSING_TOOL,
   NOT_CORRECTION,
   NOT_SURPRISE,
-  POWERSHELL_ALIASES,
-  PROBE,
-  PROBE_ANSWER,
-  PROJECT_LOCAL,
   REDIRECT,
-  SHELL_WRAPPER,
   STATED_SURPRISE,
   STILL_BROKEN,
   WHOLE_SCOPE,
@@ -43,6 +35,7 @@ import {
 } from './match.ts';
 import { correctionProbability, correctionThreshold } from './model/correction.ts';
 
+export { classifyFailure, ruleFailure } from './detect-failure.ts';
 export { classifyHandback, HANDBACK_CHARS, needsPerson } from './detect-handback.ts';
 export { type CueHit, matchesGroup, normalizeText } from './match.ts';
 
@@ -60,13 +53,6 @@ const cues = lazily({
   bareFix: () => compile(BARE_FIX),
   surprise: () => compile(STATED_SURPRISE),
   notSurprise: () => compile(NOT_SURPRISE),
-  environment: () => compile(ENVIRONMENT),
-  missingTool: () => compile(MISSING_TOOL),
-  projectLocal: () => compile(PROJECT_LOCAL),
-  shellWrapper: () => compile(SHELL_WRAPPER),
-  framing: () => compile(HARNESS_FRAMING),
-  probe: () => PROBE.groups.map((group) => compile({ name: PROBE.name, groups: [group] })),
-  probeAnswer: () => compile(PROBE_ANSWER),
   decline: () => compile(DECLINE),
   approve: () => compile(APPROVE),
 });
@@ -183,65 +169,21 @@ export function ruleCorrection(said: string, agentBefore?: string): CueHit | nul
 
 /** Did the agent state, in this paragraph, that it was wrong or surprised? */
 export function detectSurprise(paragraph: string): CueHit | null {
+  return ruleSurprise(paragraph);
+}
+
+/** The hand-written rules alone: a stated surprise, unless a cue word is used in another sense. */
+export function ruleSurprise(paragraph: string): CueHit | null {
   const text = normalizeLines(stripCode(paragraph));
   if (firstHit(cues.notSurprise, text)) return null;
   return firstHit(cues.surprise, text);
 }
 
-function exitCodeOf(error: string): number | undefined {
-  const m = /(?:exited with code|exit code|exit status)[: ]+(\d+)/.exec(error);
-  return m?.[1] === undefined ? undefined : Number(m[1]);
-}
-
-/**
- * Was a failed tool call the agent's own mistake (an error episode) or the environment's (a missing tool,
- * a permission or password, the network, the person cancelling, a probe whose failing answer was the point)?
- */
-export function classifyFailure(f: { tool: string; input: string; error: string; exitCode?: number }): {
-  kind: 'agent_mistake' | 'environment';
-  hit: CueHit | null;
-} {
-  const environment = (hit: CueHit) => ({ kind: 'environment' as const, hit });
-  const input = normalizeLines(f.input);
-  const lines = normalizeLines(f.error).split('\n');
-  const wrapper = lines.filter((line) => firstHit(cues.shellWrapper, line));
-  const kept = lines.filter((line) => !firstHit(cues.shellWrapper, line));
-  const error = kept.join('\n').trim();
-  if (/cancel/i.test(f.tool))
-    return environment({ rule: 'ENVIRONMENT', cue: 'the person cancelled the call' });
-  if (error === '' && wrapper.length > 0)
-    return environment(firstHit(cues.shellWrapper, wrapper.join('\n'))!);
-
-  for (const missing of cues.missingTool.cues) {
-    const name = nextMatch(missing, error, 0)?.[1];
-    if (name === undefined) continue;
-    const local = firstHit(cues.projectLocal, name);
-    if (local) return { kind: 'agent_mistake', hit: local };
-    return environment({ rule: missing.rule, cue: missing.cue });
-  }
-  const cmdlet = /\[([a-z]+-[a-z]+)\], \w*exception/.exec(error)?.[1];
-  if (cmdlet) {
-    const names = POWERSHELL_ALIASES[cmdlet] ?? [cmdlet];
-    const called = names.some((name) => new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(input));
-    if (!called)
-      return environment({
-        rule: 'SHELL_WRAPPER',
-        cue: `error from ${cmdlet}, which the command did not call`,
-      });
-  }
-  const env = firstHit(cues.environment, error);
-  if (env) return environment(env);
-
-  const exit = f.exitCode ?? exitCodeOf(error);
-  const output = kept.filter((line) => line.trim() !== '' && !firstHit(cues.framing, line));
-  const answer = firstHit(cues.probeAnswer, error);
-  const [gitProbe, searchProbe, httpProbe] = cues.probe as [CueList, CueList, CueList];
-  const probe =
-    ((answer || exit === 128) && firstHit(gitProbe, input)) ||
-    (exit === 1 && output.length === 0 && firstHit(searchProbe, input)) ||
-    (answer && firstHit(httpProbe, input));
-  if (probe) return environment(answer ?? probe);
-  return { kind: 'agent_mistake', hit: null };
+/** What the learned surprise detector reads beside the words: which rule called it one, or ruled it out. */
+export function surpriseContext(paragraph: string): { rule: string | null; ruledOut: boolean } {
+  const text = normalizeLines(stripCode(paragraph));
+  const ruledOut = firstHit(cues.notSurprise, text) !== null;
+  return { rule: ruledOut ? null : (firstHit(cues.surprise, text)?.rule ?? null), ruledOut };
 }
 
 /** The person's answer to a hand-back, when it is not a correction. */

@@ -15,11 +15,18 @@ import {
   needsPerson,
   normalizeText,
   ruleCorrection,
+  ruleFailure,
 } from '../../src/episodes/detect.ts';
 import { correctionFit, correctionThreshold } from '../../src/episodes/model/correction.ts';
-import { crossValidate, examplesOf } from '../../src/episodes/model/cross-validate.ts';
+import {
+  crossValidate,
+  examplesOf,
+  nestedCrossValidate,
+  tally,
+} from '../../src/episodes/model/cross-validate.ts';
 import { curve } from '../../src/episodes/model/fit.ts';
 import { readLabelledMessages } from '../../src/episodes/model/labelled.ts';
+import { chooseOptions, trainables } from '../../src/episodes/training.ts';
 import {
   type DetectorName,
   detectorNames,
@@ -46,14 +53,19 @@ const floors = { en: { precision: 0.9, recall: 0.85 }, all: { precision: 0.85, r
 
 describe.skipIf(!withData)('the correction detector, out-of-fold (grouped by repository)', () => {
   it('the committed weights are what npm run train writes from the data', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'remem-train-')), 'correction.json');
+    const out = mkdtempSync(join(tmpdir(), 'remem-train-'));
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/train.ts', '--data', dataDir, '--out', out], {
       cwd: repoRoot,
       encoding: 'utf8',
     });
-    const committed = join(repoRoot, 'src', 'episodes', 'model', 'correction.json');
-    expect(readFileSync(out, 'utf8') === readFileSync(committed, 'utf8')).toBe(true);
-    rmSync(dirname(out), { recursive: true, force: true });
+    for (const { detector } of trainables.filter((spec) => spec.shipped)) {
+      const committed = join(repoRoot, 'src', 'episodes', 'model', `${detector}.json`);
+      expect(
+        readFileSync(join(out, `${detector}.json`), 'utf8') === readFileSync(committed, 'utf8'),
+        detector,
+      ).toBe(true);
+    }
+    rmSync(out, { recursive: true, force: true });
   }, 60_000);
 
   it('on rows neither the rules nor the threshold were written from, it finds more than the rules at their precision', () => {
@@ -74,6 +86,46 @@ describe.skipIf(!withData)('the correction detector, out-of-fold (grouped by rep
     expect(shipped.precision).toBeGreaterThanOrEqual(0.75);
     expect(shipped.precision).toBeGreaterThanOrEqual(rules.precision - 0.02);
     expect(shipped.recall).toBeGreaterThanOrEqual(rules.recall + 0.05);
+  });
+});
+
+describe.skipIf(!withData)('the failure detector, out-of-fold (nested, grouped by repository)', () => {
+  const spec = trainables.find((t) => t.detector === 'failure')!;
+  const rows = withData ? spec.read(dataDir) : [];
+  const side = spec.rules(rows);
+  const { scored } = withData
+    ? nestedCrossValidate(rows, spec.examples(rows, spec.dims), side, chooseOptions(spec))
+    : { scored: [] };
+  const figures = (keep: (set: string) => boolean, hit: readonly boolean[]) => {
+    const kept = rows.flatMap((row, i) => (keep(row.set) ? [i] : []));
+    return tally(
+      kept.map((i) => rows[i]!.positive),
+      kept.map((i) => hit[i]!),
+    );
+  };
+
+  it('tells the agent’s mistakes from the environment’s on more than eight rows in ten', () => {
+    // Measured: accuracy 0.87, precision 0.85, recall 0.92 (the rules alone, in-sample on the first batch: 0.80).
+    const model = figures(
+      () => true,
+      scored.map((s) => s.detected),
+    );
+    expect(model.accuracy).toBeGreaterThanOrEqual(0.85);
+    expect(model.precision).toBeGreaterThanOrEqual(0.82);
+    expect(model.recall).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('on the second batch, which the rules never saw, it is right more often than they are', () => {
+    // Measured: accuracy 0.73 against the rules' 0.50, precision 0.64 against 0.44.
+    const second = (set: string) => set === 'batch2';
+    const model = figures(
+      second,
+      scored.map((s) => s.detected),
+    );
+    const rules = figures(second, side.ruled);
+    expect(model.accuracy).toBeGreaterThanOrEqual(0.7);
+    expect(model.accuracy).toBeGreaterThanOrEqual(rules.accuracy + 0.15);
+    expect(model.precision).toBeGreaterThanOrEqual(rules.precision + 0.15);
   });
 });
 
@@ -239,8 +291,38 @@ describe('detectSurprise', () => {
 });
 
 describe('classifyFailure', () => {
+  it('blames the machine for a missing tool, a rejected call and the network, and the agent for its own code', () => {
+    expect(
+      classifyFailure({ tool: 'Bash', input: 'gh pr list', error: 'bash: gh: command not found' }).kind,
+    ).toBe('environment');
+    expect(
+      classifyFailure({ tool: 'Bash', input: 'git push', error: 'No (tell Claude what to do differently)' })
+        .kind,
+    ).toBe('environment');
+    expect(
+      classifyFailure({ tool: 'WebFetch', input: 'https://example.com', error: 'ECONNREFUSED' }).kind,
+    ).toBe('environment');
+    const typeErrors = [
+      'Exit code 2',
+      "src/a.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+      "src/b.ts(9,1): error TS2304: Cannot find name 'foo'.",
+      '',
+      'Found 2 errors in 2 files.',
+    ].join('\n');
+    expect(classifyFailure({ tool: 'Bash', input: 'npx tsc --noEmit', error: typeErrors }).kind).toBe(
+      'agent_mistake',
+    );
+    const traceback =
+      'Traceback (most recent call last):\n  File "app.py", line 3, in <module>\n    print(foo)\nNameError: name \'foo\' is not defined';
+    expect(classifyFailure({ tool: 'Bash', input: 'python app.py', error: traceback }).kind).toBe(
+      'agent_mistake',
+    );
+  });
+});
+
+describe('ruleFailure', () => {
   const kind = (tool: string, input: string, error: string, exitCode?: number) =>
-    classifyFailure(exitCode === undefined ? { tool, input, error } : { tool, input, error, exitCode }).kind;
+    ruleFailure(exitCode === undefined ? { tool, input, error } : { tool, input, error, exitCode }).kind;
 
   it('blames the machine for a missing tool, and the agent for a missing project script', () => {
     expect(kind('Bash', 'gh pr list', 'bash: gh: command not found')).toBe('environment');

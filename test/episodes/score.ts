@@ -7,10 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  classifyFailure,
   classifyHandback,
   detectCorrection,
   detectSurprise,
+  ruleFailure,
 } from '../../src/episodes/detect.ts';
 
 export type DetectorName = 'correction' | 'handback' | 'failure' | 'surprise';
@@ -92,8 +92,9 @@ export function scoreAll(dir: string): Record<DetectorName, ScoredRow[]> {
   const failure = readRows(dir, 'tool_failures').map((row) => ({
     ...base(row),
     expected: row['label'] === 'agent_mistake',
+    // The rules alone: the learned detector is judged out-of-fold (test/episodes/cues.test.ts, bench/cues.ts).
     predicted:
-      classifyFailure({
+      ruleFailure({
         tool: row['tool'] ?? '',
         input: row['input_summary'] ?? '',
         error: row['error_first_lines'] ?? '',

@@ -1,4 +1,4 @@
-/** A failed tool call was the environment's, not the agent's: rule sets read by `classifyFailure`. */
+/** A failed tool call was the environment's, not the agent's: rule sets read by `ruleFailure`. */
 import { type RuleSet, ruleSet } from './rule-set.ts';
 
 /**

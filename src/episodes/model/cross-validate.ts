@@ -1,5 +1,5 @@
 /**
- * Out-of-fold scores for the correction detector: the repositories dealt into folds by a seeded shuffle (every
+ * Out-of-fold scores for a learned detector: the repositories dealt into folds by a seeded shuffle (every
  * row of a repository in one fold), a model fitted on the other folds scoring each fold. Also fitting on one
  * set of rows and scoring another (the first batch against the second).
  */
@@ -7,10 +7,10 @@
 import { seeded } from '../../core/index.ts';
 import { type Context, featuresOf } from './features.ts';
 import { type Example, type FitOptions, fitModel, probability, shuffled } from './fit.ts';
-import type { LabelledMessage } from './labelled.ts';
+import type { LabelledMessage, LabelledRow } from './labelled.ts';
 
-export interface Scored {
-  row: LabelledMessage;
+export interface Scored<T extends LabelledRow = LabelledMessage> {
+  row: T;
   score: number;
   positive: boolean;
 }
@@ -27,7 +27,7 @@ export function examplesOf(
 }
 
 /** Repositories dealt into `folds` folds, largest first onto the lightest fold after a seeded shuffle. */
-export function foldsOf(rows: readonly LabelledMessage[], folds: number, seed: number): Map<string, number> {
+export function foldsOf(rows: readonly LabelledRow[], folds: number, seed: number): Map<string, number> {
   const sizes = new Map<string, number>();
   for (const row of rows) sizes.set(row.repo, (sizes.get(row.repo) ?? 0) + 1);
   const repos = shuffled([...sizes.keys()].sort(), seeded(seed)).sort(
@@ -43,13 +43,13 @@ export function foldsOf(rows: readonly LabelledMessage[], folds: number, seed: n
   return fold;
 }
 
-export function crossValidate(
-  rows: readonly LabelledMessage[],
+export function crossValidate<T extends LabelledRow>(
+  rows: readonly T[],
   examples: readonly Example[],
   options: FitOptions & { folds: number },
-): Scored[] {
+): Scored<T>[] {
   const fold = foldsOf(rows, options.folds, options.seed);
-  const scored: Scored[] = new Array(rows.length);
+  const scored: Scored<T>[] = new Array(rows.length);
   for (let f = 0; f < options.folds; f++) {
     const train = examples.filter((_, i) => fold.get(rows[i]!.repo) !== f);
     const model = fitModel(train, options);
@@ -62,13 +62,13 @@ export function crossValidate(
 }
 
 /** Fitted on the rows `train` keeps, scored on the rows `test` keeps. */
-export function trainTest(
-  rows: readonly LabelledMessage[],
+export function trainTest<T extends LabelledRow>(
+  rows: readonly T[],
   examples: readonly Example[],
-  train: (row: LabelledMessage) => boolean,
-  test: (row: LabelledMessage) => boolean,
+  train: (row: T) => boolean,
+  test: (row: T) => boolean,
   options: FitOptions,
-): Scored[] {
+): Scored<T>[] {
   const model = fitModel(
     examples.filter((_, i) => train(rows[i]!)),
     options,
@@ -100,59 +100,106 @@ export interface RuleSide {
   mayJudge: readonly boolean[];
 }
 
+/**
+ * What the fitting settings and the threshold are chosen for, out-of-fold. `rules`: the most recall at which the
+ * rules or the model together stay within `tolerance` of the rules' precision alone (the rules decide, the model
+ * adds). `precision`: the most recall at which the model is at least this precise (the rules are only features).
+ * `accuracy`: the most rows decided right.
+ */
+export type Goal =
+  | { kind: 'rules'; tolerance: number }
+  | { kind: 'precision'; precision: number }
+  | { kind: 'accuracy' };
+
+export interface Tally {
+  precision: number;
+  recall: number;
+  accuracy: number;
+}
+
 export interface Choice {
   rate: number;
   epochs: number;
   threshold: number;
-  /** Out-of-fold on the judged rows: the rules alone, and the rules or the model over the threshold. */
-  rules: { precision: number; recall: number };
-  withModel: { precision: number; recall: number };
+  /** Out-of-fold on the judged rows: the rules alone, and as decided with the model over the threshold. */
+  rules: Tally;
+  withModel: Tally;
 }
 
-function tally(positive: readonly boolean[], hit: readonly boolean[]): { precision: number; recall: number } {
+export function tally(positive: readonly boolean[], hit: readonly boolean[]): Tally {
   let tp = 0;
   let fp = 0;
+  let right = 0;
   let positives = 0;
   positive.forEach((yes, i) => {
     if (yes) positives++;
+    if (yes === hit[i]) right++;
     if (!hit[i]) return;
     if (yes) tp++;
     else fp++;
   });
-  return { precision: tp + fp === 0 ? 1 : tp / (tp + fp), recall: positives === 0 ? 0 : tp / positives };
+  return {
+    precision: tp + fp === 0 ? 1 : tp / (tp + fp),
+    recall: positives === 0 ? 0 : tp / positives,
+    accuracy: positive.length === 0 ? 0 : right / positive.length,
+  };
 }
+
+function better(goal: Goal, rules: Tally, candidate: Tally, best: Tally | null): boolean {
+  if (goal.kind === 'accuracy') return !best || candidate.accuracy > best.accuracy;
+  const floor = goal.kind === 'rules' ? rules.precision - goal.tolerance : goal.precision;
+  if (candidate.precision < floor) return false;
+  return !best || candidate.recall > best.recall;
+}
+
+export type ChooseOptions = Omit<FitOptions, 'rate' | 'epochs'> & {
+  folds: number;
+  goal: Goal;
+  /** Judge the choice on every row, not only on the rows the rules were not written from (the default). */
+  judgeAll?: boolean;
+  /** The fitting settings chosen between (`FIT_GRID` unless given). */
+  grid?: readonly { rate: number; epochs: number }[];
+  /** The rules decide beside the model (a rule that fires is final); when false, they only feed it. Default true. */
+  rulesDecide?: boolean;
+};
 
 /**
  * The fitting settings and the threshold, chosen by grouped cross-validation over `rows` alone: for each setting
- * of `FIT_GRID`, out-of-fold scores; then the setting and threshold with the most recall at which the rules and the
- * model together stay within `tolerance` of the rules' precision alone, both measured on the rows the rules were
- * not written from (every row when there are none). Given only the training rows of an outer fold, nothing of
- * the rows it is judged on enters the choice.
+ * of `FIT_GRID`, out-of-fold scores; then the setting and threshold that serve `goal` best, measured on the rows
+ * the rules were not written from (every row when there are none, or with `judgeAll`). Given only the training
+ * rows of an outer fold, nothing of the rows it is judged on enters the choice. When no threshold reaches the
+ * goal's precision, the most precise one.
  */
-export function chooseFit(
-  rows: readonly LabelledMessage[],
+export function chooseFit<T extends LabelledRow>(
+  rows: readonly T[],
   examples: readonly Example[],
   side: RuleSide,
-  options: Omit<FitOptions, 'rate' | 'epochs'> & { folds: number; tolerance: number },
+  options: ChooseOptions,
 ): Choice {
-  let judged = rows.flatMap((row, i) => (row.set === 'batch1' ? [] : [i]));
+  let judged = options.judgeAll ? [] : rows.flatMap((row, i) => (row.set === 'batch1' ? [] : [i]));
   if (judged.length === 0) judged = rows.map((_, i) => i);
   const positive = judged.map((i) => rows[i]!.positive);
   const ruled = judged.map((i) => side.ruled[i]!);
   const rules = tally(positive, ruled);
+  const decide = options.rulesDecide ?? true;
   let best: Choice | null = null;
-  for (const setting of FIT_GRID) {
+  let fallback: Choice | null = null;
+  for (const setting of options.grid ?? FIT_GRID) {
     const scored = crossValidate(rows, examples, { ...options, ...setting });
     for (const threshold of THRESHOLD_STEPS) {
-      const hit = judged.map((i, k) => ruled[k]! || (side.mayJudge[i]! && scored[i]!.score >= threshold));
+      const hit = judged.map(
+        (i, k) => (decide && ruled[k]!) || (side.mayJudge[i]! && scored[i]!.score >= threshold),
+      );
       const withModel = tally(positive, hit);
-      if (withModel.precision < rules.precision - options.tolerance) continue;
-      if (best && withModel.recall <= best.withModel.recall) continue;
-      best = { ...setting, threshold, rules, withModel };
+      if (!fallback || withModel.precision > fallback.withModel.precision)
+        fallback = { ...setting, threshold, rules, withModel };
+      if (better(options.goal, rules, withModel, best?.withModel ?? null))
+        best = { ...setting, threshold, rules, withModel };
     }
   }
-  if (!best) throw new Error('no setting keeps the rules’ precision out-of-fold');
-  return best;
+  if (options.goal.kind === 'rules' && !best)
+    throw new Error('no setting keeps the rules’ precision out-of-fold');
+  return best ?? fallback!;
 }
 
 /**
@@ -160,14 +207,14 @@ export function chooseFit(
  * folds alone, a model fitted there with them, and the fold decided with it. The figures it gives judge the
  * whole procedure, the choices included.
  */
-export function nestedCrossValidate(
-  rows: readonly LabelledMessage[],
+export function nestedCrossValidate<T extends LabelledRow>(
+  rows: readonly T[],
   examples: readonly Example[],
   side: RuleSide,
-  options: Omit<FitOptions, 'rate' | 'epochs'> & { folds: number; tolerance: number },
-): { scored: (Scored & { detected: boolean })[]; choices: Choice[] } {
+  options: ChooseOptions,
+): { scored: (Scored<T> & { detected: boolean })[]; choices: Choice[] } {
   const fold = foldsOf(rows, options.folds, options.seed);
-  const scored: (Scored & { detected: boolean })[] = new Array(rows.length);
+  const scored: (Scored<T> & { detected: boolean })[] = new Array(rows.length);
   const choices: Choice[] = [];
   for (let f = 0; f < options.folds; f++) {
     const inside = rows.flatMap((row, i) => (fold.get(row.repo) !== f ? [i] : []));
@@ -189,7 +236,7 @@ export function nestedCrossValidate(
         row,
         score,
         positive: row.positive,
-        detected: side.ruled[i]! || score >= choice.threshold,
+        detected: ((options.rulesDecide ?? true) && side.ruled[i]!) || score >= choice.threshold,
       };
     });
   }

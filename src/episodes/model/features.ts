@@ -20,7 +20,7 @@ const MAX_WORDS = 80;
 const FNV_OFFSET = 0x811c9dc5;
 
 /** FNV-1a over UTF-16 code units, continued from `h`. */
-function fnv(text: string, h = FNV_OFFSET): number {
+export function fnv(text: string, h = FNV_OFFSET): number {
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
@@ -34,12 +34,11 @@ export function hash(text: string, dims: number): number {
 }
 
 /** Prefixes hashed once: each feature of the kind continues from here, with no string built for it. */
-const TRIGRAM_SEED = fnv('c:');
-const WORD_SEED = fnv('w:');
-const PAIR_SEED = fnv('b:');
+const MESSAGE_SEEDS = seedsOf('');
 const AGENT_SEED = fnv('a:');
 
-function flat(text: string): string {
+/** Lower-cased, each run of whitespace one space. */
+export function flat(text: string): string {
   return text.toLowerCase().replace(/\s+/gu, ' ').trim();
 }
 
@@ -54,8 +53,79 @@ const CLAIM =
 const DENIAL =
   /\b(?:no|not|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|won'?t|can'?t|never|still|again|wrong|instead|stop|why did|why are|same (?:error|issue|problem)|broken|nope)\b|sigue|todavía|otra vez|noch|immer noch|encore|toujours|まだ|違う|还是|不对|hala|yine/iu;
 
-function words(text: string): string[] {
-  return (text.match(WORD) ?? []).slice(0, MAX_WORDS);
+/** The first `max` words of `text`: runs of letters and digits, with inner apostrophes, underscores and hyphens. */
+export function words(text: string, max = MAX_WORDS): string[] {
+  return (text.match(WORD) ?? []).slice(0, max);
+}
+
+/** Where each kind of text feature starts hashing from: one set per text a detector reads. */
+export interface TextSeeds {
+  prefix: string;
+  trigram: number;
+  word: number;
+  pair: number;
+}
+
+/** Seeds for the texts named `name` (the prefixes `name` + `c:`, `w:`, `b:`). */
+export function seedsOf(name: string): TextSeeds {
+  return { prefix: name, trigram: fnv(`${name}c:`), word: fnv(`${name}w:`), pair: fnv(`${name}b:`) };
+}
+
+/** How much each kind of a text's features weighs, and how many words are read. */
+export interface TextWeights {
+  trigrams: number;
+  words: number;
+  maxWords: number;
+}
+
+const EVEN: TextWeights = { trigrams: 1, words: 1, maxWords: MAX_WORDS };
+
+/**
+ * A flattened text's character trigrams (padded with a space each side) and its words and word pairs, each kind
+ * scaled by one over the square root of its count times its weight, so that a long text does not outweigh a
+ * short one. Returns the words.
+ */
+export function visitText(
+  text: string,
+  seeds: TextSeeds,
+  dims: number,
+  visit: (index: number, value: number) => void,
+  weights: TextWeights = EVEN,
+  /** Told each word and word pair's name (the bench names what carries weight); trigrams are not named. */
+  named?: (name: string) => void,
+): string[] {
+  const mask = dims - 1;
+  const padded = ` ${text} `;
+  const gramWeight = weights.trigrams / Math.sqrt(Math.max(1, padded.length - 2));
+  for (let i = 0; gramWeight > 0 && i + 3 <= padded.length; i++) {
+    let h = seeds.trigram;
+    for (let k = i; k < i + 3; k++) {
+      h ^= padded.charCodeAt(k);
+      h = Math.imul(h, 0x01000193);
+    }
+    visit((h >>> 0) & mask, gramWeight);
+  }
+  const list = words(text, weights.maxWords);
+  const wordWeight = weights.words / Math.sqrt(Math.max(1, list.length));
+  for (let i = 0; i < list.length; i++) {
+    visit((fnv(list[i]!, seeds.word) >>> 0) & mask, wordWeight);
+    if (i + 1 < list.length)
+      visit((fnv(list[i + 1]!, fnv(' ', fnv(list[i]!, seeds.pair))) >>> 0) & mask, wordWeight);
+    if (!named) continue;
+    // FNV continues: the seed of `ew:` then a word hashes as the name `ew:word` does.
+    named(`${seeds.prefix}w:${list[i]}`);
+    if (i + 1 < list.length) named(`${seeds.prefix}b:${list[i]} ${list[i + 1]}`);
+  }
+  return list;
+}
+
+/** Each feature of a list as `visit` reads it, each dimension once (hashes that collide add up). */
+export function collect(visitAll: (visit: (index: number, value: number) => void) => void): Feature[] {
+  const values = new Map<number, number>();
+  visitAll((index, value) => {
+    values.set(index, (values.get(index) ?? 0) + value);
+  });
+  return [...values].map(([index, value]) => ({ index, value }));
 }
 
 /** The hand-back kinds and rule names the caller found, given as context: the features stay free of detect.ts. */
@@ -68,11 +138,7 @@ export interface Context {
 
 /** The features as a list, each dimension once (hashes that collide add up): what fitting reads. */
 export function featuresOf(said: string, before: string, context: Context, dims: number): Feature[] {
-  const values = new Map<number, number>();
-  visitFeatures(said, before, context, dims, (index, value) => {
-    values.set(index, (values.get(index) ?? 0) + value);
-  });
-  return [...values].map(([index, value]) => ({ index, value }));
+  return collect((visit) => visitFeatures(said, before, context, dims, visit));
 }
 
 /**
@@ -88,25 +154,8 @@ export function visitFeatures(
 ): void {
   const add = (name: string, value: number) => visit(hash(name, dims), value);
   const message = flat(said.slice(0, SAID_CHARS * 2)).slice(0, SAID_CHARS);
-  const padded = ` ${message} `;
-  const grams = Math.max(1, padded.length - 2);
-  const gramWeight = 1 / Math.sqrt(grams);
-  for (let i = 0; i + 3 <= padded.length; i++) {
-    let h = TRIGRAM_SEED;
-    for (let k = i; k < i + 3; k++) {
-      h ^= padded.charCodeAt(k);
-      h = Math.imul(h, 0x01000193);
-    }
-    visit((h >>> 0) & (dims - 1), gramWeight);
-  }
-  const said_ = words(message);
-  const wordWeight = 1 / Math.sqrt(Math.max(1, said_.length));
+  const said_ = visitText(message, MESSAGE_SEEDS, dims, visit);
   const mask = dims - 1;
-  for (let i = 0; i < said_.length; i++) {
-    visit((fnv(said_[i]!, WORD_SEED) >>> 0) & mask, wordWeight);
-    if (i + 1 < said_.length)
-      visit((fnv(said_[i + 1]!, fnv(' ', fnv(said_[i]!, PAIR_SEED))) >>> 0) & mask, wordWeight);
-  }
   add(`f1:${said_[0] ?? ''}`, 1);
   add(`f2:${said_.slice(0, 2).join(' ')}`, 1);
   const agent = words(flat(before.slice(-BEFORE_CHARS * 2)).slice(-BEFORE_CHARS));

@@ -1,22 +1,39 @@
 /**
- * The labelled messages the correction detector is fitted and judged on: the rows of `messages.jsonl` in the
- * development data and its second batch, and every human turn of the labelled histories (a turn listed among a
- * history's corrections is one; every other human turn is not). Each row keeps its repository, so that a
- * cross-validation can hold a whole repository out.
+ * The labelled rows the learned detectors are fitted and judged on. Corrections: the rows of `messages.jsonl` in
+ * the development data and its second batch, and every human turn of the labelled histories (a turn listed among
+ * a history's corrections is one; every other human turn is not). Failed tool calls (`tool_failures.jsonl`) and
+ * agent paragraphs (`surprises.jsonl`): both batches. Each row keeps its repository, so that a cross-validation
+ * can hold a whole repository out.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface LabelledMessage {
+/** What every labelled row has, whatever it labels. */
+export interface LabelledRow {
   id: string;
   /** The repository the row came from: rows of one repository are never split between fitting and judging. */
   repo: string;
   set: 'batch1' | 'batch2' | 'histories';
-  said: string;
-  before: string;
   positive: boolean;
   soft: boolean;
   lang: string;
+}
+
+export interface LabelledMessage extends LabelledRow {
+  said: string;
+  before: string;
+}
+
+/** A failed tool call; positive when it was the agent's mistake, not the environment's. */
+export interface LabelledFailure extends LabelledRow {
+  tool: string;
+  input: string;
+  error: string;
+}
+
+/** A paragraph of an agent's reply; positive when it states that the agent was wrong or surprised. */
+export interface LabelledParagraph extends LabelledRow {
+  text: string;
 }
 
 function languageOf(why: string): string {
@@ -27,24 +44,33 @@ function isSoft(why: string): boolean {
   return /^(?:\[[a-z]{2}\] )?soft\b/.test(why);
 }
 
-function messageRows(file: string, set: 'batch1' | 'batch2'): LabelledMessage[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const row = JSON.parse(line) as Record<string, string>;
-      const why = row['why'] ?? '';
-      return {
-        id: row['id'] ?? '',
-        repo: (row['source'] ?? '').split(':')[0] ?? '',
-        set,
-        said: row['said'] ?? '',
-        before: row['agent_before'] ?? '',
-        positive: row['label'] === 'correction',
-        soft: isSoft(why),
-        lang: languageOf(why),
-      };
-    });
+/** The rows of one labelled file of both batches, each read by `read` beside the fields every row has. */
+function batchRows<T extends LabelledRow>(
+  dir: string,
+  file: string,
+  positive: string,
+  read: (row: Record<string, string>) => Omit<T, keyof LabelledRow>,
+): T[] {
+  return (['batch1', 'batch2'] as const).flatMap((set) => {
+    const path = set === 'batch1' ? join(dir, file) : join(dir, 'batch2', file);
+    if (!existsSync(path)) throw new Error(`labelled data missing: ${path}`);
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const row = JSON.parse(line) as Record<string, string>;
+        const why = row['why'] ?? '';
+        return {
+          id: row['id'] ?? '',
+          repo: (row['source'] ?? '').split(':')[0] ?? '',
+          set,
+          positive: row['label'] === positive,
+          soft: isSoft(why),
+          lang: languageOf(why),
+          ...read(row),
+        } as T;
+      });
+  });
 }
 
 interface HistoryFile {
@@ -101,13 +127,29 @@ function historyRows(dir: string): LabelledMessage[] {
 
 /** Every labelled message under `dir` (`../shared/data`): both batches and the histories. Missing files are an error. */
 export function readLabelledMessages(dir: string): LabelledMessage[] {
-  const files = [join(dir, 'messages.jsonl'), join(dir, 'batch2', 'messages.jsonl'), join(dir, 'histories')];
-  for (const file of files) {
-    if (!existsSync(file)) throw new Error(`labelled data missing: ${file}`);
-  }
+  const histories = join(dir, 'histories');
+  if (!existsSync(histories)) throw new Error(`labelled data missing: ${histories}`);
   return [
-    ...messageRows(files[0]!, 'batch1'),
-    ...messageRows(files[1]!, 'batch2'),
-    ...historyRows(files[2]!),
+    ...batchRows<LabelledMessage>(dir, 'messages.jsonl', 'correction', (row) => ({
+      said: row['said'] ?? '',
+      before: row['agent_before'] ?? '',
+    })),
+    ...historyRows(histories),
   ];
+}
+
+/** Every labelled failed tool call under `dir`, both batches. */
+export function readLabelledFailures(dir: string): LabelledFailure[] {
+  return batchRows<LabelledFailure>(dir, 'tool_failures.jsonl', 'agent_mistake', (row) => ({
+    tool: row['tool'] ?? '',
+    input: row['input_summary'] ?? '',
+    error: row['error_first_lines'] ?? '',
+  }));
+}
+
+/** Every labelled agent paragraph under `dir`, both batches. */
+export function readLabelledParagraphs(dir: string): LabelledParagraph[] {
+  return batchRows<LabelledParagraph>(dir, 'surprises.jsonl', 'surprise', (row) => ({
+    text: row['text'] ?? '',
+  }));
 }

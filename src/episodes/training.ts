@@ -1,0 +1,207 @@
+/**
+ * How each learned detector is fitted and judged, in one table that `npm run train`, the cue bench and the tests
+ * read: its labelled rows, the features of each with the hand-written rules' verdict, what the rules decide
+ * alone, and what its threshold is chosen for. Fitting, cross-validation and the weights file are shared
+ * (`model/`).
+ */
+import {
+  correctionContext,
+  modelMayJudge,
+  ruleCorrection,
+  ruleFailure,
+  ruleSurprise,
+  surpriseContext,
+} from './detect.ts';
+import {
+  type ChooseOptions,
+  chooseFit,
+  examplesOf,
+  type Goal,
+  PRECISION_TOLERANCE,
+  type RuleSide,
+} from './model/cross-validate.ts';
+import { visitFailureFeatures } from './model/failure-features.ts';
+import { collect } from './model/features.ts';
+import { type Example, fitDefaults, fitModel } from './model/fit.ts';
+import {
+  type LabelledFailure,
+  type LabelledMessage,
+  type LabelledParagraph,
+  type LabelledRow,
+  readLabelledFailures,
+  readLabelledMessages,
+  readLabelledParagraphs,
+} from './model/labelled.ts';
+import { visitSurpriseFeatures } from './model/surprise-features.ts';
+import { type DetectorModel, type ModelWeights, WEIGHTS_VERSION } from './model/weights.ts';
+
+export interface Trainable<T extends LabelledRow = LabelledRow> {
+  detector: DetectorModel;
+  /** What a positive row is, for reports. */
+  positive: string;
+  dims: number;
+  read(dir: string): T[];
+  examples(rows: readonly T[], dims: number): Example[];
+  /** What the rules decide of each row alone, and whether the model is asked about it. */
+  rules(rows: readonly T[]): RuleSide;
+  /** When the rules decide with the model (a rule that fires is final), not only feed it. */
+  rulesDecide: boolean;
+  goal: Goal;
+  judgeAll: boolean;
+  /** Whether its weights are written and used: a model that does not beat the rules out-of-fold is not. */
+  shipped: boolean;
+  /** The names of a row's features but the character trigrams, for reports of what carries weight. */
+  names?(row: T): string[];
+}
+
+const correction: Trainable<LabelledMessage> = {
+  detector: 'correction',
+  positive: 'corrections',
+  dims: 1 << 14,
+  read: readLabelledMessages,
+  examples: (rows, dims) => examplesOf(rows, (said, before) => correctionContext(said, before), dims),
+  rules: (rows) => ({
+    ruled: rows.map((row) => ruleCorrection(row.said, row.before) !== null),
+    mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before))),
+  }),
+  rulesDecide: true,
+  goal: { kind: 'rules', tolerance: PRECISION_TOLERANCE },
+  judgeAll: false,
+  shipped: true,
+};
+
+const failure: Trainable<LabelledFailure> = {
+  detector: 'failure',
+  positive: 'agent mistakes',
+  dims: 1 << 14,
+  read: readLabelledFailures,
+  names: (row) => {
+    const names: string[] = [];
+    visitFailureFeatures(
+      row,
+      failureContext(row),
+      2,
+      () => {},
+      (name) => names.push(name),
+    );
+    return names;
+  },
+  examples: (rows, dims) =>
+    rows.map((row) => {
+      const context = failureContext(row);
+      return {
+        features: collect((visit) => visitFailureFeatures(row, context, dims, visit)),
+        positive: row.positive,
+      };
+    }),
+  rules: (rows) => ({
+    ruled: rows.map((row) => ruleFailure(row).kind === 'agent_mistake'),
+    mayJudge: rows.map(() => true),
+  }),
+  rulesDecide: false,
+  // Either side wrong costs: a mistake called the environment's is a lesson lost, the other way a wrong lesson.
+  goal: { kind: 'accuracy' },
+  // The second batch holds 8 repositories of 27: too few to choose a threshold on alone.
+  judgeAll: true,
+  shipped: true,
+};
+
+function failureContext(row: LabelledFailure) {
+  const rule = ruleFailure(row);
+  return { verdict: rule.kind, rule: rule.hit?.rule ?? null };
+}
+
+const surprise: Trainable<LabelledParagraph> = {
+  detector: 'surprise',
+  positive: 'surprises',
+  dims: 1 << 14,
+  read: readLabelledParagraphs,
+  names: (row) => {
+    const names: string[] = [];
+    visitSurpriseFeatures(
+      row.text,
+      surpriseContext(row.text),
+      2,
+      () => {},
+      (name) => names.push(name),
+    );
+    return names;
+  },
+  examples: (rows, dims) =>
+    rows.map((row) => ({
+      features: collect((visit) => visitSurpriseFeatures(row.text, surpriseContext(row.text), dims, visit)),
+      positive: row.positive,
+    })),
+  rules: (rows) => ({
+    ruled: rows.map((row) => ruleSurprise(row.text) !== null),
+    mayJudge: rows.map(() => true),
+  }),
+  rulesDecide: false,
+  goal: { kind: 'precision', precision: 0.8 },
+  judgeAll: false,
+  shipped: false,
+};
+
+/** Every detector with a learned model, in the order reports give them. */
+export const trainables: readonly Trainable[] = [correction, failure, surprise];
+
+/** The options a detector's choice and cross-validation run with (5 folds grouped by repository, seed 7). */
+export function chooseOptions(spec: Trainable, dims = spec.dims): ChooseOptions {
+  return {
+    dims,
+    l2: fitDefaults.l2,
+    seed: fitDefaults.seed,
+    damping: fitDefaults.damping,
+    folds: 5,
+    goal: spec.goal,
+    judgeAll: spec.judgeAll,
+    rulesDecide: spec.rulesDecide,
+  };
+}
+
+/** Fits a detector on every row of `dir`, settings and threshold chosen out-of-fold: its weights file. */
+export function train(
+  spec: Trainable,
+  dir: string,
+  keep: (row: LabelledRow) => boolean = () => true,
+): ModelWeights {
+  const rows = spec.read(dir).filter(keep);
+  const examples = spec.examples(rows, spec.dims);
+  const options = chooseOptions(spec);
+  const chosen = chooseFit(rows, examples, spec.rules(rows), options);
+  const model = fitModel(examples, { ...options, rate: chosen.rate, epochs: chosen.epochs });
+  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  const figures = (t: { precision: number; recall: number; accuracy: number }) => ({
+    precision: round(t.precision),
+    recall: round(t.recall),
+    accuracy: round(t.accuracy),
+  });
+  return {
+    format: 'remem-detector-model',
+    version: WEIGHTS_VERSION,
+    detector: spec.detector,
+    dims: spec.dims,
+    threshold: chosen.threshold,
+    fit: {
+      rate: chosen.rate,
+      epochs: chosen.epochs,
+      l2: options.l2,
+      seed: options.seed,
+      damping: options.damping,
+    },
+    bias: round(model.bias),
+    weights: [...model.weights].map(round),
+    measured: {
+      rows: rows.length,
+      positives: rows.filter((row) => row.positive).length,
+      outOfFold: {
+        rows: spec.judgeAll ? 'all' : 'not batch1',
+        goal: spec.goal,
+        rulesAlone: figures(chosen.rules),
+        withModel: figures(chosen.withModel),
+        folds: options.folds,
+        seed: options.seed,
+      },
+    },
+  };
+}
