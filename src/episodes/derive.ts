@@ -6,6 +6,7 @@ import {
   classifyAnswer,
   classifyFailure,
   classifyHandback,
+  concedes,
   detectCorrection,
   detectSurprise,
   HANDBACK_CHARS,
@@ -71,6 +72,17 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
   const refusedCalls = new Set<string>();
   /** A refusal that gave no reason: the person's next words, before the agent goes on, are its reason. */
   let refusalAwaitingReason: EpisodeDraft | null = null;
+  /**
+   * A message nothing called a correction, until the agent's first words after it: when they concede the person
+   * was right, it was one.
+   */
+  let awaitingConcession: {
+    turn: Turn;
+    answered: string;
+    afterHandback: string | null;
+    queued: boolean;
+    offer: OfferDraft | null;
+  } | null = null;
 
   const base = (turn: Turn, kind: EpisodeDraft['kind'], anchor: string) => ({
     key: episodeKey(agent, session, kind, anchor),
@@ -121,11 +133,11 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         const detected = detectCorrection(turn.text, tail(answers, 600), handback?.kind ?? null);
         let hit = detected;
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
-        if (
-          refusalAwaitingReason &&
+        const gaveReason =
+          refusalAwaitingReason !== null &&
           !turn.queued &&
-          givesReason(turn.text, refusalAwaitingReason, detected)
-        ) {
+          givesReason(turn.text, refusalAwaitingReason, detected);
+        if (gaveReason && refusalAwaitingReason) {
           giveReason(refusalAwaitingReason, turn.text);
         } else if (hit) {
           correction(turn, turn.text, closingSentence(answers), hit, {
@@ -133,6 +145,16 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
             queued: turn.queued === true,
           });
         }
+        awaitingConcession =
+          hit || gaveReason
+            ? null
+            : {
+                turn,
+                answered: closingSentence(answers),
+                afterHandback: handback?.kind ?? null,
+                queued: turn.queued === true,
+                offer: null,
+              };
         if (handback && agentTurn.anchor) {
           offers.push({
             key: episodeKey(agent, session, 'offer', anchorOf(agentTurn.anchor)),
@@ -145,6 +167,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
             answer: hit ? 'corrected' : classifyAnswer(turn.text),
             answerText: clip(turn.text, 1000),
           });
+          if (awaitingConcession) awaitingConcession.offer = offers[offers.length - 1] ?? null;
         }
         if (!turn.queued) refusalAwaitingReason = null;
         // A message typed while the agent worked does not end its turn.
@@ -160,12 +183,22 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         }
         counts.replies++;
         refusalAwaitingReason = null;
+        // The agent's first words after a message: a concession makes that message a correction, which then
+        // stands for the concession too (the person's words are the lesson, not the agent's apology).
+        const conceded = awaitingConcession && !agentTurn.text ? concedes(turn.text) : null;
+        if (conceded && awaitingConcession) {
+          const { turn: message, answered, afterHandback, queued, offer } = awaitingConcession;
+          if (message.type === 'prompt')
+            correction(message, message.text, answered, conceded, { afterHandback, queued });
+          if (offer) offer.answer = 'corrected';
+        }
+        awaitingConcession = null;
         agentTurn.text = agentTurn.text ? `${agentTurn.text}\n\n${turn.text}` : turn.text;
         agentTurn.endedAt = turn.at;
         agentTurn.anchor = turn;
         lastReply = turn.text;
         endedBy = 'reply';
-        surprise(turn);
+        surprise(turn, conceded ? 1 : 0);
         break;
       }
       case 'call': {
@@ -232,6 +265,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         counts.interrupts++;
         if (turn.sidechain) break;
         agentTurn.interrupted = true;
+        awaitingConcession = null;
         endedBy = 'interrupt';
         // The refusal already said what the person wanted; an interrupt right after it adds nothing.
         if (!(turn.duringTool && refusedCalls.size > 0 && lastRefusalWasLast(conversation.items, turn))) {
@@ -241,6 +275,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
       }
       case 'compaction': {
         agentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+        awaitingConcession = null;
         lastWords = '';
         break;
       }
@@ -249,8 +284,9 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
     }
   }
 
-  function surprise(turn: Extract<Turn, { type: 'reply' }>): void {
+  function surprise(turn: Extract<Turn, { type: 'reply' }>, from = 0): void {
     for (const [index, paragraph] of paragraphs(turn.text).entries()) {
+      if (index < from) continue;
       const hit = detectSurprise(paragraph);
       if (!hit) continue;
       episodes.push({

@@ -8,6 +8,7 @@ import {
   APPROVE,
   BARE_FIX,
   CLAIMED_SUCCESS,
+  CONCESSION,
   CONVENTION,
   CORRECTION_ANYWHERE,
   CORRECTION_OPENING,
@@ -45,6 +46,7 @@ const cues = lazily({
   opening: () => compile(CORRECTION_OPENING),
   anywhere: () => compile(CORRECTION_ANYWHERE),
   convention: () => compile(CONVENTION),
+  concession: () => compile(CONCESSION),
   redirect: () => compile(REDIRECT),
   stillBroken: () => compile(STILL_BROKEN),
   errorOutput: () => compile(ERROR_OUTPUT),
@@ -165,6 +167,16 @@ export function ruleCorrection(said: string, agentBefore?: string): CueHit | nul
   // After "Want me to fix it?" a bare "fix" approves; after anything else it says the work is not done.
   const order = firstHit(cues.bareFix, text);
   return order && handback()?.kind !== 'offer' ? order : null;
+}
+
+/**
+ * Does the agent's reply open by conceding that the person's message before it was right ("You're absolutely
+ * right", "Good catch")? Read on the first sentence only: a concession later in a reply answers something else.
+ */
+export function concedes(reply: string): CueHit | null {
+  const opening = normalizeText(reply.trimStart().slice(0, 160)).replace(/^[^\p{L}\p{N}]+/u, '');
+  const hit = firstHit(cues.concession, opening);
+  return hit ? { rule: hit.rule, cue: `the agent's next words conceded: ${hit.cue}` } : null;
 }
 
 /** Did the agent state, in this paragraph, that it was wrong or surprised? */

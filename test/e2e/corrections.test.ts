@@ -75,3 +75,31 @@ describe('a correction sent right after another message', () => {
     expect(episodes[0]!.agentBefore).toContain('I will write the loader');
   });
 });
+
+describe('a message the agent concedes was right', () => {
+  it('is a correction in the person’s words, with no second surprise for the apology; an agreement is not', () => {
+    const home = tempDir('remem-corrections-');
+    const claude = join(tempDir('remem-corrections-src-'), 'claude');
+    const said = 'did you gather the requirements in a dialog with me first?';
+    claudeSession(claude, '/tmp/remem-corrections-project', 'sess-k', '2026-11-10T10:00:00.000Z', [
+      { user: 'set up the project structure' },
+      { agent: 'I created core/ and conf/ modules. Which modules would you prefer next?' },
+      { user: said },
+      {
+        agent:
+          "You're absolutely right, I apologize. I should have asked about the requirements before creating any structure.",
+      },
+      { user: 'ok, list the questions you have' },
+      { agent: 'Sure. Here are my questions about the data sources and the output format.' },
+    ]);
+    expect(remem(['ingest', '--claude', claude], { home, now: '2026-11-10T12:00:00.000Z' }).code).toBe(0);
+    const episodes = remem(['episodes', '--all', '--json'], {
+      home,
+      now: '2026-11-10T12:00:00.000Z',
+    }).json<{ episodes: { kind: string; said: string | null; agentBefore: string | null }[] }>().episodes;
+    const corrections = episodes.filter((e) => e.kind === 'correction');
+    expect(corrections.map((e) => e.said)).toEqual([said]);
+    expect(corrections[0]!.agentBefore).toContain('Which modules would you prefer');
+    expect(episodes.filter((e) => e.kind === 'surprise')).toEqual([]);
+  });
+});

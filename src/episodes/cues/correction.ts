@@ -401,3 +401,52 @@ export const CONVENTION: RuleSet = /* @__PURE__ */ ruleSet('CONVENTION', () => [
     ],
   },
 ]);
+
+/**
+ * The agent's next words concede that the person's message was right: "You're absolutely right", "Good catch",
+ * "My mistake", "I apologize". Read on the opening of the first reply after a message no other rule called a
+ * correction: the agent's own reading of what the person did. Claude Code opens most such replies this way;
+ * other agents seldom do, and then nothing is lost. "You're right" accepting a suggestion is the miss it
+ * allows: on the development histories' labelled turns it was right 98 times and wrong 15.
+ */
+export const CONCESSION: RuleSet = /* @__PURE__ */ ruleSet('CONCESSION', () => [
+  {
+    lang: 'en',
+    examples: [],
+    patterns: [
+      /^(?:(?:oh|ah|yes|yeah),? )?you(?:'re| are) (?:absolutely |completely |totally |quite |entirely |so )?(?:right|correct)\b/,
+      /^(?:good|great|nice|excellent) catch\b/,
+      /^(?:my (?:mistake|bad|apologies)|i apologi[sz]e|apologies|sorry (?:for|about)|i was (?:wrong|mistaken))\b/,
+      /^(?:thanks|thank you) for (?:catching|pointing (?:that|this|it) out|the correction)\b/,
+    ],
+  },
+  {
+    lang: 'es',
+    examples: [],
+    patterns: [
+      /^(?:tienes|tiene|tenés) (?:toda la )?raz[oó]n\b/,
+      /^(?:perd[oó]n|disculpa|disculpe|lo siento)\b/,
+    ],
+  },
+  { lang: 'pt', examples: [], patterns: [/^(?:voc[eê] )?tem (?:toda a )?raz[aã]o\b/, /^desculp[ae]\b/] },
+  {
+    lang: 'fr',
+    examples: [],
+    patterns: [
+      /^(?:tu as|vous avez) (?:tout à fait |parfaitement |bien )?raison\b/,
+      /^(?:désolée?|pardon)\b/,
+    ],
+  },
+  {
+    lang: 'de',
+    examples: [],
+    patterns: [
+      /^(?:du hast|sie haben) (?:völlig |absolut |vollkommen |natürlich )?recht\b/,
+      /^entschuldigung\b/,
+    ],
+  },
+  { lang: 'tr', examples: [], patterns: [/^(?:haklısınız|haklısın)/, /^özür dilerim/] },
+  { lang: 'ru', examples: [], patterns: [/^(?:вы|ты) (?:абсолютно |совершенно )?прав/, /^извините/] },
+  { lang: 'ja', examples: [], patterns: [/^(?:おっしゃる通り|ご指摘|申し訳|すみません)/] },
+  { lang: 'zh', examples: [], patterns: [/^(?:你说得对|您说得对|你说的对|抱歉|对不起)/] },
+]);
