@@ -82,7 +82,10 @@ function serveUpstream(): void {
 }
 
 async function serveProxyProcess(upstream: string): Promise<void> {
-  const { createProxyApp, serveProxy } = await import('../src/proxy/index.ts');
+  const [{ createProxyApp }, { serve }] = await Promise.all([
+    import('../src/proxy/index.ts'),
+    import('@hono/node-server'),
+  ]);
   let recorded = 0;
   const app = createProxyApp({
     upstreams: { openai: upstream, anthropic: upstream },
@@ -99,7 +102,6 @@ async function serveProxyProcess(upstream: string): Promise<void> {
       recorded++;
     },
   });
-  const served = await serveProxy(app, { port: 0 });
   process.on('message', (message) => {
     if (message !== 'memory') return;
     // Twice: a full collection can leave what the first one freed to a second pass.
@@ -108,7 +110,7 @@ async function serveProxyProcess(upstream: string): Promise<void> {
     const { heapUsed, rss, arrayBuffers } = process.memoryUsage();
     process.send?.({ heapUsed, rss, arrayBuffers, recorded });
   });
-  process.send?.({ port: served.port });
+  serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send?.({ port: info.port }));
 }
 
 function start(role: 'upstream' | 'proxy', upstream = ''): Promise<{ child: ChildProcess; url: string }> {

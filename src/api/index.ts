@@ -1,3 +1,3 @@
 export { type ApiDeps, createApiApp } from './app.ts';
-export { describeReach, planReach, type Reach } from './reach.ts';
+export { BadHostError, describeReach, planReach, type Reach } from './reach.ts';
 export { loadOrCreateToken } from './token.ts';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { LOOPBACK_NAMES, UsageError } from '../core/index.ts';
+import { LOOPBACK_NAMES, RememError } from '../core/index.ts';
 
 /** Who can reach `remem serve`, worked out from where it listens and the names it was given. */
 export interface Reach {
@@ -20,8 +20,20 @@ function isLoopback(address: string): boolean {
   return address === '::1';
 }
 
+/** A name given to `remem serve` that is not one host: which name it was and as what. */
+export class BadHostError extends RememError {
+  readonly given: 'listen' | 'allowed';
+  readonly value: string;
+  constructor(given: 'listen' | 'allowed', value: string) {
+    const what = given === 'listen' ? 'the address to listen on' : 'an allowed host name';
+    super('bad_host', `${what} must be a host name or an IP address, without scheme or port: ${value}`);
+    this.given = given;
+    this.value = value;
+  }
+}
+
 /** A name as a Host header carries it; refuses what is not a bare host name or address. */
-function hostName(value: string, flag: string): string {
+function hostName(value: string, given: BadHostError['given']): string {
   const bare = value
     .trim()
     .toLowerCase()
@@ -36,7 +48,7 @@ function hostName(value: string, flag: string): string {
   ) {
     return bare;
   }
-  throw new UsageError(`${flag} takes a host name or an IP address, without scheme or port: ${value}`);
+  throw new BadHostError(given, value);
 }
 
 /**
@@ -50,8 +62,8 @@ export function planReach(options: { host: string; allowHosts?: readonly string[
     .toLowerCase()
     .replace(/^\[(.*)\]$/, '$1');
   const wildcard = listen === '0.0.0.0' || listen === '::';
-  const own = wildcard ? [] : [hostName(listen, '--host')];
-  const allowed = (options.allowHosts ?? []).map((name) => hostName(name, '--allow-host'));
+  const own = wildcard ? [] : [hostName(listen, 'listen')];
+  const allowed = (options.allowHosts ?? []).map((name) => hostName(name, 'allowed'));
   return {
     listen,
     beyondLoopback: wildcard || !isLoopback(listen),

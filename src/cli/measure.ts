@@ -21,6 +21,11 @@ export const measureCommand = defineCommand({
       default: 1,
     },
     {
+      flags: '--shown <file>',
+      description:
+        'with replay: append every item shown and every repeat, caught or not, to this file as JSON lines',
+    },
+    {
       flags: '--params <json>',
       description:
         'with replay: parameters for the replayed memory, as config.json\'s "params" would hold them',
@@ -40,6 +45,7 @@ export const measureCommand = defineCommand({
         eachSession: options.eachSession === true,
         perfectDetection: options.perfectDetection === true,
         jobs: options.jobs,
+        ...(options.shown ? { shownFile: options.shown } : {}),
         ...(params ? { params } : {}),
         onProgress: (line) => context.stderr(`remem: ${line}`),
       });

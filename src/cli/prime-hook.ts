@@ -1,12 +1,9 @@
 import { closeSync, constants, fstatSync, openSync, read, readSync, writeSync } from 'node:fs';
-// Past the front doors, to the modules themselves: each front door brings its folder's rule tables, the store or
-// its writers, which cost a hook process more than its answer and which an answer from the index never needs.
-import { createClock } from '../core/clock.ts';
-import { defaultParams, resolveConfig } from '../core/config.ts';
+// By the light front doors: each index.ts brings its folder's rule tables, the store or its writers, which cost a
+// hook process more than its answer and which an answer from the index never needs.
+import { createClock, defaultParams, resolveConfig } from '../core/light.ts';
 import { openPrimeIndex, type PrimeIndex } from '../hook/index.ts';
-import { answerHook } from '../prime/hook.ts';
-import { parsePayload } from '../prime/payload.ts';
-import { appendSessionLog } from '../prime/session-log.ts';
+import { answerHook, appendSessionLog, parsePayload } from '../prime/light.ts';
 import type { Store } from '../store/index.ts';
 
 /**

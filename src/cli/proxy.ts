@@ -1,5 +1,6 @@
 import { UsageError } from '../core/index.ts';
 import { defineCommand } from './command.ts';
+import { serveUntilStopped } from './listen.ts';
 
 const placements = ['moment', 'first', 'last'] as const;
 
@@ -60,13 +61,18 @@ export const proxyCommand = defineCommand({
       now,
       onError: (where, error) => context.stderr(`remem proxy: ${where} failed: ${(error as Error).message}`),
     });
-    const served = await proxy.serveProxy(app, { port: options.port });
-    context.stderr(`remem proxy: ${served.url} (placement ${placement})`);
-    await new Promise<void>((resolve) => {
-      process.once('SIGINT', resolve);
-      process.once('SIGTERM', resolve);
-    });
-    await served.close();
+    // A client streaming a reply holds its connection open: stopping ends it rather than waiting on it.
+    await serveUntilStopped(
+      {
+        fetch: app.fetch,
+        port: options.port,
+        hostname: '127.0.0.1',
+        onListening(info) {
+          context.stderr(`remem proxy: http://127.0.0.1:${info.port} (placement ${placement})`);
+        },
+      },
+      { closeAll: true },
+    );
     store.close();
     return undefined;
   },

@@ -44,7 +44,20 @@ export const renderCommand = defineCommand({
         );
         if (format === 'prompt') {
           const text = render.promptBlock(visible);
-          return { json: { format, text }, text: text || '(no lessons yet)' };
+          const items = visible.map((item) =>
+            item.type === 'lesson'
+              ? {
+                  type: item.type,
+                  hash: item.lesson.hash,
+                  kind: item.lesson.kind,
+                  seen: item.lesson.seen,
+                  strength: item.lesson.strength,
+                  happenedAt: item.lesson.happenedAt,
+                  text: item.lesson.text,
+                }
+              : { type: item.type, text: item.text },
+          );
+          return { json: { format, text, items }, text: text || '(no lessons yet)' };
         }
         const tools = render.toolsFor(format as Exclude<typeof format, 'prompt'> as never, visible);
         return { json: tools, text: JSON.stringify(tools, null, 2) };

@@ -1,3 +1,4 @@
+import { UsageError } from '../core/index.ts';
 import { defineCommand } from './command.ts';
 import { serveUntilStopped } from './listen.ts';
 
@@ -19,14 +20,19 @@ export const serveCommand = defineCommand({
     },
   ],
   async run(context, _args, options) {
-    const [{ createApiApp, describeReach, loadOrCreateToken, planReach }, { openStore }] = await Promise.all([
-      import('../api/index.ts'),
-      import('../store/index.ts'),
-    ]);
-    const reach = planReach({
-      host: options.host,
-      allowHosts: options.allowHost ?? [],
-    });
+    const [{ BadHostError, createApiApp, describeReach, loadOrCreateToken, planReach }, { openStore }] =
+      await Promise.all([import('../api/index.ts'), import('../store/index.ts')]);
+    const reach = (() => {
+      try {
+        return planReach({ host: options.host, allowHosts: options.allowHost ?? [] });
+      } catch (error) {
+        if (!(error instanceof BadHostError)) throw error;
+        const flag = error.given === 'listen' ? '--host' : '--allow-host';
+        throw new UsageError(
+          `${flag} takes a host name or an IP address, without scheme or port: ${error.value}`,
+        );
+      }
+    })();
     const store = openStore(context.config.home);
     const token = loadOrCreateToken(context.config.home);
     const now = () => context.clock.iso();

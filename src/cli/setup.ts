@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { RememError, UsageError } from '../core/index.ts';
 import { defineCommand } from './command.ts';
 
 /** The absolute path of this `remem`, so hooks and the nightly job find it with a minimal PATH. */
@@ -39,13 +40,15 @@ export const setupCommand = defineCommand({
             token: (await import('../api/index.ts')).loadOrCreateToken(context.config.home),
           }
         : undefined;
-    const plan = setup.planSetup(setup.setupEnvFrom(context.config), {
-      ...(options.agent ? { agents: options.agent } : {}),
-      ...(http ? { http } : {}),
-      remove: options.remove === true,
-      binary: binaryPath(),
-      home: context.config.home,
-    });
+    const plan = usage(() =>
+      setup.planSetup(setup.setupEnvFrom(context.config), {
+        ...(options.agent ? { agents: options.agent } : {}),
+        ...(http ? { http } : {}),
+        remove: options.remove === true,
+        binary: binaryPath(),
+        home: context.config.home,
+      }),
+    );
     if (options.dryRun === true) return { json: plan, text: setup.formatPlan(plan, { dryRun: true }) };
     const result = setup.applySetup(plan, setup.createProcessRunner());
     let text = setup.formatPlan(plan, { dryRun: false, result });
@@ -75,3 +78,13 @@ export const setupCommand = defineCommand({
     return { json: { plan, result, holdout: context.config.holdout }, text: `${text}${holdout}\n`, code };
   },
 });
+
+/** An agent `--agent` named that Remem does not know: the command was called wrongly. */
+function usage<T>(plan: () => T): T {
+  try {
+    return plan();
+  } catch (error) {
+    if (error instanceof RememError && error.code === 'unknown_agent') throw new UsageError(error.message);
+    throw error;
+  }
+}

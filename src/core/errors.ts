@@ -1,7 +1,8 @@
 /**
  * Every way a command can fail that it explains in one line, with the exit code it ends with. All are 1 today:
  * a failure the line names (a lock another run holds included: the run that waits is not an error of use). A
- * command called wrongly is not among them: it throws `UsageError` and exits 2.
+ * command called wrongly is not among them: it throws `UsageError` and exits 2. Only cli/ knows the flags, so it
+ * turns a stage's error about a value a flag gave (`bad_host`, `unknown_agent`) into that usage error.
  */
 export const ERROR_EXITS = {
   ambiguous: 1,
@@ -11,6 +12,7 @@ export const ERROR_EXITS = {
   bad_config: 1,
   bad_db: 1,
   bad_history: 1,
+  bad_host: 1,
   bad_injection: 1,
   bad_key: 1,
   bad_key_file: 1,
@@ -46,6 +48,7 @@ export const ERROR_EXITS = {
   store_too_new: 1,
   store_unavailable: 1,
   tombstoned: 1,
+  unknown_agent: 1,
   vetoed: 1,
 } as const satisfies Record<string, 1>;
 

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { z as Zod } from 'zod';
-// The error alone: the hook's path builds a space through this module, and core's front door builds rule tables.
-import { RememError } from '../core/errors.ts';
 import type { EmbedConfig } from '../core/index.ts';
+// The error alone: the hook's path builds a space through this module, and core's front door builds rule tables.
+import { RememError } from '../core/light.ts';
 import type { Space } from './types.ts';
 import { normalize } from './vector.ts';
 

@@ -3,7 +3,7 @@
  * scan when none of its cues can match; and the text as the cues read it (`normalizeText`).
  */
 
-import { BUILT } from '../core/built.ts';
+import { BUILT } from '../core/light.ts';
 import { type CueGroup, PHONE_TYPING, type RuleSet, UNSPACED_LANGS } from './cues/index.ts';
 import { requiredLiterals } from './literals.ts';
 

@@ -1,4 +1,4 @@
-import { BUILT } from '../core/built.ts';
+import { BUILT } from '../core/light.ts';
 
 /**
  * The prime index's estimate (`PrimeRows.reaching`) over posting lists, as a WebAssembly function: a hook process runs

@@ -86,9 +86,14 @@ function words(text: string): Set<string> {
 
 /**
  * Whether an earlier correction was put in front of the agent: its first 60 characters (flattened) appear in
- * what was shown, or at least 80 % of its distinct words of three or more letters do.
+ * one item of what was shown, or at least 80 % of its distinct words of three or more letters do. An item is a
+ * line: words gathered from several lessons of a block did not show the correction.
  */
 export function wasShown(said: string, shown: string): boolean {
+  return shown.split('\n').some((item) => item.trim() !== '' && shownInItem(said, item));
+}
+
+function shownInItem(said: string, shown: string): boolean {
   const flat = flatten(shown);
   const head = flatten(said).slice(0, 60);
   if (head.length > 0 && flat.includes(head)) return true;

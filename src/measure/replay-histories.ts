@@ -25,6 +25,8 @@ export interface ReplayOptions {
   perfectDetection?: boolean;
   /** Parameters written into the temporary home's config.json (`params`), to measure a change before making it. */
   params?: Record<string, unknown>;
+  /** Where to append, as JSON lines, every item shown and every repeat with whether it was caught. */
+  shownFile?: string;
   /** Histories replayed at once (each in its own home); 1 by default. */
   jobs?: number;
   onProgress?: (line: string) => void;
@@ -61,6 +63,8 @@ interface Shown {
   turn: number;
   text: string;
   moment?: Moment;
+  /** At session start: what each loaded line is (kind, times seen, strength), as `render --json` gives it. */
+  items?: unknown[];
 }
 
 function emptyByMoment(): ByMoment {
@@ -175,7 +179,7 @@ export async function replayHistory(
       writeFileSync(join(baseEnv.REMEM_HOME, 'config.json'), JSON.stringify({ params: options.params }));
     }
     const byMoment = emptyByMoment();
-    const show = (item: Required<Shown>) => {
+    const show = (item: Shown & { moment: Moment }) => {
       const count = lines(item.text).length;
       items += count;
       byMoment[item.moment].items += count;
@@ -206,8 +210,8 @@ export async function replayHistory(
         ['render', '--format', 'prompt', '--project', cwd, '--json'],
         session.started,
       );
-      const block = (JSON.parse(rendered.stdout) as { text: string }).text;
-      show({ session: session.id, turn: -1, text: block, moment: 'start' });
+      const answer = JSON.parse(rendered.stdout) as { text: string; items?: unknown[] };
+      show({ session: session.id, turn: -1, text: answer.text, moment: 'start', items: answer.items ?? [] });
       let parent: string | null = null;
       const turns = session.turns;
       const nextStart = history.sessions[s + 1]?.started;
@@ -235,7 +239,8 @@ export async function replayHistory(
             at,
             JSON.stringify({ ...base, hook_event_name: 'Stop', last_assistant_message: turn.text }),
           );
-          show({ session: session.id, turn: next.n, text: hookText(stop.stdout), moment: 'stop' });
+          // The reminder reaches the agent at the end of its own turn, before the person answers.
+          show({ session: session.id, turn: turn.n, text: hookText(stop.stdout), moment: 'stop' });
         }
       }
       const end = turnTime(session.started, turns.length, turns.length, nextStart);
@@ -265,6 +270,7 @@ export async function replayHistory(
     ) as { episodes: { said?: string | null }[] };
     const saids = episodes.episodes.map((episode) => flatten(episode.said ?? '').slice(0, 60));
 
+    const repeats: object[] = [];
     const { all, soft, earlier } = countRepeats(history, (correction, first) => {
       const hit = shown.find(
         (item) =>
@@ -273,8 +279,24 @@ export async function replayHistory(
           wasShown(first.said, item.text),
       );
       if (hit?.moment) byMoment[hit.moment].caught++;
+      repeats.push({
+        type: 'repeat',
+        history: history.name,
+        session: correction.session,
+        turn: correction.turn,
+        said: correction.said,
+        first: { session: first.session, turn: first.turn, said: first.said },
+        caughtBy: hit?.moment ?? null,
+      });
       return hit !== undefined;
     });
+    if (options.shownFile) {
+      const records = [
+        ...shown.map((item) => ({ type: 'shown', history: history.name, ...item })),
+        ...repeats,
+      ];
+      appendFileSync(options.shownFile, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    }
     const earlierBecameEpisodes = earlier.filter((first) => {
       const head = flatten(first.said).slice(0, 60);
       return saids.some((said) => said !== '' && (said.startsWith(head) || head.startsWith(said)));

@@ -1,5 +1,6 @@
 import { dot } from '../embed/index.ts';
 import { needsPerson } from '../episodes/index.ts';
+import { choosePrimes, chooseReminder, remindedEarlier } from '../prime/index.ts';
 import { share } from './fisher.ts';
 import { type History, type LessonInfo, lessonVector, type Message, vectorOf } from './history.ts';
 import { restated } from './rates.ts';
@@ -58,7 +59,7 @@ export function replayFigures(history: History, ks: readonly number[] = [3, 20])
           return lesson ? [lesson] : [];
         }),
       }))
-    : [...replayPrimes(history, turns), ...replayReminders(history)];
+    : replayedPuts(history, turns);
   // A logged hash whose lesson is gone still cost an item.
   const rememItems = logged
     ? history.injections.reduce((sum, injection) => sum + injection.lessonHashes.length, 0)
@@ -165,16 +166,34 @@ function lessonsAt(history: History, session: string, at: string): LessonInfo[] 
   );
 }
 
-/** The priming rule replayed: at each prompt, lessons over the priming cut, at most two, each once a session. */
+/** The hooks' rules replayed over the history, when nothing was logged: what each would have shown, and when. */
+export function replayedInjections(
+  history: History,
+): { session: string; at: string; stop: boolean; lessonHashes: string[] }[] {
+  const turns = history.messages.filter((message) => message.role === 'person');
+  return replayedPuts(history, turns).map(({ session, at, stop, lessons }) => ({
+    session,
+    at,
+    stop,
+    lessonHashes: lessons.map((lesson) => lesson.hash),
+  }));
+}
+
+function replayedPuts(history: History, turns: readonly Message[]): Put[] {
+  return [...replayPrimes(history, turns), ...replayReminders(history)];
+}
+
+/**
+ * The priming rule replayed at each prompt, by the prompt hook's own choice (`choosePrimes`): lessons over the
+ * priming cut, at most `perPrompt`, each once a session. Lessons met by subject alone are not replayed.
+ */
 function replayPrimes(history: History, turns: readonly Message[]): Put[] {
-  const cut = history.params.priming.hashed;
-  const limit = history.params.priming.perPrompt;
-  const shown = new Map<string, Set<number>>();
+  const shown = new Map<string, Set<string>>();
   const puts: Put[] = [];
   // A lesson's vector changes only when a source joins it: one per lesson and number of sources.
   const vectors = new Map<string, Float32Array>();
   const vectorAt = (lesson: LessonInfo, at: string) => {
-    const key = `${lesson.id}:${lesson.sources.filter((source) => source.at <= at).length}`;
+    const key = `${lesson.hash}:${lesson.sources.filter((source) => source.at <= at).length}`;
     let vec = vectors.get(key);
     if (!vec) {
       vec = lessonVector(lesson, at);
@@ -186,42 +205,61 @@ function replayPrimes(history: History, turns: readonly Message[]): Put[] {
     const candidates = lessonsAt(history, turn.session, turn.at);
     if (candidates.length === 0) continue;
     const query = messageVector(turn, history);
-    const before = shown.get(turn.session) ?? new Set<number>();
+    const before = shown.get(turn.session) ?? new Set<string>();
     shown.set(turn.session, before);
-    const chosen = candidates
-      .map((lesson) => ({ lesson, similarity: dot(query, vectorAt(lesson, turn.at)) }))
-      .filter(({ lesson, similarity }) => similarity >= cut && !before.has(lesson.id))
-      .sort((a, b) => b.similarity - a.similarity)
-      .slice(0, limit)
-      .map(({ lesson }) => lesson);
-    for (const lesson of chosen) before.add(lesson.id);
-    if (chosen.length) puts.push({ session: turn.session, at: turn.at, lessons: chosen, stop: false });
+    const met = candidates.map((lesson) => ({
+      lesson,
+      hashes: [lesson.hash],
+      similarity: dot(query, vectorAt(lesson, turn.at)),
+    }));
+    const { chosen } = choosePrimes(met, [], {
+      cut: history.params.priming.hashed,
+      limit: history.params.priming.perPrompt,
+      shownBefore: before,
+    });
+    for (const { lesson } of chosen) before.add(lesson.hash);
+    if (chosen.length)
+      puts.push({
+        session: turn.session,
+        at: turn.at,
+        lessons: chosen.map(({ lesson }) => lesson),
+        stop: false,
+      });
   }
   return puts;
 }
 
 /**
- * The end-of-turn rule replayed on every reply that ended offering: the correction lesson that existed then
- * and most of whose sources followed a hand-back, unless the person's last message said only they have what
- * is needed.
+ * The end-of-turn rule replayed on every reply that ended offering, by the Stop hook's own choice
+ * (`chooseReminder`): the correction lesson that existed then and most of whose sources followed a hand-back,
+ * unless the person's last message said only they have what is needed, and never the same lesson twice a session.
  */
 function replayReminders(history: History): Put[] {
   const puts: Put[] = [];
+  const reminded = new Map<string, Set<string>>();
   for (const offer of history.offers) {
     if (offer.kind !== 'offer') continue;
     const lastPrompt = history.messages.findLast(
       (message) => message.session === offer.session && message.role === 'person' && message.at < offer.at,
     );
     if (lastPrompt && needsPerson(lastPrompt.text)) continue;
-    let best: { lesson: LessonInfo; sources: number } | null = null;
-    for (const lesson of lessonsAt(history, offer.session, offer.at)) {
-      if (lesson.kind !== 'correction') continue;
-      const sources = lesson.sources.filter((source) => source.at <= offer.at);
-      const after = sources.filter((source) => source.afterHandback).length;
-      if (sources.length === 0 || after * 2 <= sources.length) continue;
-      if (!best || sources.length > best.sources) best = { lesson, sources: sources.length };
-    }
-    if (best) puts.push({ session: offer.session, at: offer.at, lessons: [best.lesson], stop: true });
+    const corrections = lessonsAt(history, offer.session, offer.at)
+      .filter((lesson) => lesson.kind === 'correction')
+      .map((lesson) => {
+        const sources = lesson.sources.filter((source) => source.at <= offer.at);
+        return {
+          lesson,
+          sources: sources.length,
+          afterHandback: sources.filter((source) => source.afterHandback).length,
+        };
+      });
+    const best = chooseReminder(corrections);
+    if (!best) continue;
+    const before = reminded.get(offer.session) ?? new Set<string>();
+    reminded.set(offer.session, before);
+    if (remindedEarlier([best.lesson.hash], before)) continue;
+    before.add(best.lesson.hash);
+    puts.push({ session: offer.session, at: offer.at, lessons: [best.lesson], stop: true });
   }
   return puts;
 }

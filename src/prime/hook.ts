@@ -8,14 +8,12 @@ import {
   subjectsMeet,
   subjectsOf,
 } from '../embed/index.ts';
-// The hook's hot path takes the detectors and the project rule alone, not the ingest machinery behind
-// the episodes front door (and the schema library it loads).
-import { classifyHandback, HANDBACK_CHARS, needsPerson } from '../episodes/detect-handback.ts';
-import { projectOf } from '../episodes/project.ts';
+import { classifyHandback, HANDBACK_CHARS, needsPerson, projectOf } from '../episodes/light.ts';
 // The index reader, by the hook folder's own front door: the truth front door brings the store and its
 // writers, which a hook answered from the index never needs.
 import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../hook/index.ts';
 import type { Db } from '../store/index.ts';
+import { choosePrimes, chooseReminder, remindedEarlier } from './choose.ts';
 import { isHeldOut } from './holdout.ts';
 import { callParts, describeCall, type HookPayload } from './payload.ts';
 import { contextText, reminderText } from './reminder.ts';
@@ -47,7 +45,7 @@ export interface HookAnswer {
 }
 
 interface Candidate {
-  hashes: string[];
+  hashes: readonly string[];
   text: string;
   similarity: number;
 }
@@ -147,26 +145,21 @@ async function prime(
   if (space.kind !== 'hashed') deps.waiting?.();
   const [vector] = await space.embed([query]);
   const cut = primingCut(space, config);
-  const before = shownBefore(readSessionLog(config.home, payload.session));
-  const reasons: Record<string, number> = {};
-  const drop = (reason: string, count = 1) => {
-    reasons[reason] = (reasons[reason] ?? 0) + count;
-  };
-  // Only what meets the cut is ranked (the sort is stable: ties keep the projection's order).
-  const met = pool.reaching(vector!, cut).filter(({ row }) => eligible(row));
-  met.sort((a, b) => b.similarity - a.similarity);
-  // Met by subject alone, they rank after every lesson met by its words.
-  const metRows = new Set(met.map(({ row }) => row));
-  for (const row of aboutTheSame(pool, subjects, metRows, config.params.priming.subjectReads))
-    met.push({ row, similarity: 0 });
-  const chosen: Candidate[] = [];
-  for (const { row, similarity } of met) {
-    const { hashes, text } = pool.detail(row);
-    if (hashes.some((hash) => before.has(hash))) drop('shown_earlier_in_session');
-    else if (chosen.length >= limit) drop('over_limit_per_moment');
-    else chosen.push({ hashes, text, similarity });
-  }
-  if (met.length < considered) drop('below_priming_cut', considered - met.length);
+  // Only what meets the cut is ranked; met by subject alone, they rank after every lesson met by its words.
+  const byWords = pool.reaching(vector!, cut).filter(({ row }) => eligible(row));
+  const metRows = new Set(byWords.map(({ row }) => row));
+  const bySubject = aboutTheSame(pool, subjects, metRows, config.params.priming.subjectReads);
+  const withDetail = ({ row, similarity }: { row: number; similarity: number }): Candidate => ({
+    ...pool.detail(row),
+    similarity,
+  });
+  const { chosen, reasons } = choosePrimes(
+    byWords.map(withDetail),
+    bySubject.map((row) => withDetail({ row, similarity: 0 })),
+    { cut, limit, shownBefore: shownBefore(readSessionLog(config.home, payload.session)) },
+  );
+  const met = byWords.length + bySubject.length;
+  if (met < considered) reasons.below_priming_cut = considered - met;
   const log = {
     ...base,
     shown: chosen.length > 0 && !heldOut,
@@ -188,7 +181,8 @@ async function prime(
 /**
  * The end of a turn: when the reply hands the next step back with an offer and a correction lesson bears
  * on hand-backs (most of its sources followed one), the turn goes on with the reminder. Never twice in a
- * row, and not when the person's last message said only they have what is needed.
+ * row, never the same lesson twice in a session, and not when the person's last message said only they have
+ * what is needed.
  */
 async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   const { config } = deps;
@@ -208,23 +202,27 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   if (payload.stopHookActive) return silent('turn_went_on_once');
   const handback = classifyHandback(payload.lastAssistantMessage.slice(-HANDBACK_CHARS));
   if (handback?.kind !== 'offer') return silent(handback ? `${handback.kind}_not_offer` : 'no_handback');
-  const prompts = readSessionLog(config.home, payload.session).filter((row) => row.moment === 'prompt');
+  const log = readSessionLog(config.home, payload.session);
+  const prompts = log.filter((row) => row.moment === 'prompt');
   if (prompts[prompts.length - 1]?.needsPerson) return silent('needs_person');
   const found = await poolAndSpace(deps, projectOf(payload.cwd));
   if (!found) return silent('no_memory');
   const { pool } = found;
-  let best: { row: number; sources: number } | null = null;
-  for (let row = 0; row < pool.count; row++) {
-    if (pool.question(row) || pool.kind(row) !== 'correction') continue;
-    // A lesson bears on hand-backs when most of its sources followed one.
-    const sources = pool.sources(row);
-    if (sources === 0 || pool.afterHandback(row) * 2 <= sources) continue;
-    if (!best || sources > best.sources) best = { row, sources };
-  }
+  const corrections = function* () {
+    for (let row = 0; row < pool.count; row++) {
+      if (pool.question(row) || pool.kind(row) !== 'correction') continue;
+      yield { row, sources: pool.sources(row), afterHandback: pool.afterHandback(row) };
+    }
+  };
+  const best = chooseReminder(corrections());
   const considered = pool.count;
   if (!best) return silent('no_lesson_bears_on_handbacks', considered);
   const lesson = pool.detail(best.row);
-  const log = {
+  const reminded = new Set(
+    log.flatMap((row) => (row.moment === 'stop' && row.shown ? row.lessonHashes : [])),
+  );
+  if (remindedEarlier(lesson.hashes, reminded)) return silent('reminded_earlier_in_session', considered);
+  const answer = {
     ...base,
     shown: !heldOut,
     blocked: !heldOut,
@@ -233,9 +231,9 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
     dropped: considered - 1,
     reasons: {},
   };
-  if (heldOut) return { output: null, log };
+  if (heldOut) return { output: null, log: answer };
   const said = reminderText(lesson);
-  return { output: { decision: 'block', reason: said }, said, log };
+  return { output: { decision: 'block', reason: said }, said, log: answer };
 }
 
 /** The answer to one hook event. */

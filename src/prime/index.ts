@@ -1,3 +1,11 @@
+export {
+  choosePrimes,
+  chooseReminder,
+  type HandbackSources,
+  type Met,
+  type PrimeChoice,
+  remindedEarlier,
+} from './choose.ts';
 export { drainPrimeLogs, type HookTiming, readHookTimings } from './drain.ts';
 export { isHeldOut } from './holdout.ts';
 export { answerHook, type HookAnswer, type HookDeps } from './hook.ts';

@@ -1,7 +1,6 @@
 export { countBreakpoints, MAX_BREAKPOINTS } from './anthropic.ts';
 export { createProxyApp } from './app.ts';
 export { injectFromMemory, type ProxyMemoryDeps, recordExchange } from './memory.ts';
-export { DEFAULT_PROXY_PORT, type ServedProxy, serveProxy } from './serve.ts';
 export { sessionOf } from './session.ts';
 export type {
   Api,

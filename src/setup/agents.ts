@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { UsageError } from '../core/index.ts';
+import { RememError } from '../core/index.ts';
 import { type AgentName, type JsonObject, NIGHTLY, type SetupEnv } from './types.ts';
 
 export type HookEvent = 'UserPromptSubmit' | 'Stop' | 'PreToolUse' | 'SessionEnd';
@@ -106,7 +106,7 @@ export const agentSpecs: readonly AgentSpec[] = [
   },
 ];
 
-/** The agents (and `nightly`) a run covers: all of them, or those named with `--agent`. */
+/** The agents (and `nightly`) a run covers: all of them, or those named. */
 export function selectAgents(names: readonly string[] | undefined): Set<string> {
   if (names === undefined || names.length === 0)
     return new Set([...agentSpecs.map((spec) => spec.name), NIGHTLY]);
@@ -118,7 +118,7 @@ export function selectAgents(names: readonly string[] | undefined): Set<string> 
     else if (name === NIGHTLY || name === 'schedule') selected.add(NIGHTLY);
     else {
       const known = [...agentSpecs.map((candidate) => candidate.name), NIGHTLY].join(', ');
-      throw new UsageError(`unknown agent "${raw}"; known: ${known}`);
+      throw new RememError('unknown_agent', `unknown agent "${raw}"; known: ${known}`);
     }
   }
   return selected;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { type ApiDeps, createApiApp, describeReach, planReach } from '../../src/api/index.ts';
+import { type ApiDeps, BadHostError, createApiApp, describeReach, planReach } from '../../src/api/index.ts';
 import { resolveConfig } from '../../src/core/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
@@ -147,8 +147,10 @@ describe('reach beyond this machine', () => {
     expect(planReach({ host: '[::1]' })).toMatchObject({ listen: '::1', beyondLoopback: false });
     expect(planReach({ host: '10.0.0.7' }).hosts).toContain('10.0.0.7');
     for (const bad of ['http://box.lan', 'box.lan:7777', '*.lan', '', 'a b']) {
-      expect(() => planReach({ host: '0.0.0.0', allowHosts: [bad] }), bad).toThrow(/--allow-host takes/);
+      expect(() => planReach({ host: '0.0.0.0', allowHosts: [bad] }), bad).toThrow(
+        new BadHostError('allowed', bad),
+      );
     }
-    expect(() => planReach({ host: 'box.lan/x' })).toThrow(/--host takes/);
+    expect(() => planReach({ host: 'box.lan/x' })).toThrow(/^the address to listen on must be a host name/);
   });
 });

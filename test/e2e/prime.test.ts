@@ -173,7 +173,7 @@ describe('remem prime, one command for every hook moment', () => {
     expect(hook(home, prompt).stdout).toBe('');
   });
 
-  it('continues a turn that ends with an offer, once, and not twice in a row', () => {
+  it('continues a turn that ends with an offer, once, not twice in a row nor twice a session', () => {
     const home = learnedHome();
     const stop = {
       hook_event_name: 'Stop',
@@ -185,6 +185,10 @@ describe('remem prime, one command for every hook moment', () => {
     expect(answer.reason).toContain("don't ask me, just run it yourself");
     expect(answer.reason).toMatch(/only the person has/);
     expect(hook(home, { ...stop, stop_hook_active: true }).stdout).toBe('');
+    // The reminder is in the agent's context for the rest of the session; another session gets it again.
+    expect(hook(home, { ...stop, stop_hook_active: false }).stdout).toBe('');
+    const next = hook(home, { ...stop, session_id: 'live-9', stop_hook_active: false });
+    expect((JSON.parse(next.stdout) as { decision: string }).decision).toBe('block');
     // A finished report hands nothing back.
     expect(
       hook(home, {

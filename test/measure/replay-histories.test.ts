@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayAll, wasShown } from '../../src/measure/index.ts';
@@ -8,13 +8,18 @@ import { remem, repoRoot } from '../helpers/remem.ts';
 const tempDir = useTempDirs();
 
 describe('whether an earlier correction was shown', () => {
-  it('finds its first 60 characters, or 80 % of its words, and nothing less', () => {
+  it('finds its first 60 characters, or 80 % of its words, in one item, and nothing less', () => {
     const said = 'no, use pnpm not npm, this repo has a pnpm lockfile and npm breaks it';
     expect(wasShown(said, `The person said: "No,  use pnpm not npm, this repo has a pnpm lockfile…"`)).toBe(
       true,
     );
     expect(wasShown(said, 'pnpm lockfile repo breaks: use pnpm not npm, this has it')).toBe(true);
     expect(wasShown(said, 'the repo has a lockfile')).toBe(false);
+    // An item is a line: the words of two lessons together do not show it.
+    expect(wasShown(said, 'pnpm lockfile repo breaks\nuse pnpm not npm, this has it')).toBe(false);
+    expect(
+      wasShown(said, 'an unrelated lesson\npnpm lockfile repo breaks: use pnpm not npm, this has it'),
+    ).toBe(true);
   });
 });
 
@@ -55,12 +60,20 @@ describe('remem measure replay', () => {
     expect(report.baselines.map((b) => b.caught)).toEqual([1, 1]);
 
     const home = tempDir();
-    const cli = remem(['measure', 'replay', '--histories', dir, '--json'], {
+    const shownFile = join(tempDir(), 'shown.jsonl');
+    const cli = remem(['measure', 'replay', '--histories', dir, '--json', '--shown', shownFile], {
       home,
       now: '2026-03-04T00:00:00Z',
     });
     expect(cli.code, cli.stderr).toBe(0);
     expect((JSON.parse(cli.stdout) as { total: { caught: number } }).total.caught).toBe(1);
+    // What was shown, line by line, and each repeat with the moment that caught it.
+    const records = readFileSync(shownFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; moment?: string; caughtBy?: string | null });
+    expect(records.filter((r) => r.type === 'repeat').map((r) => r.caughtBy)).toEqual(['start']);
+    expect(records.some((r) => r.type === 'shown' && r.moment === 'prompt')).toBe(true);
     expect(remem(['measure', 'replay'], { home, now: '2026-03-04T00:00:00Z' }).code).toBe(2);
   });
 });

@@ -1,12 +1,19 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../src/core/index.ts';
+import { loadHistory } from '../../src/measure/history.ts';
+import { replayedInjections } from '../../src/measure/replay.ts';
+import { readSessionLog } from '../../src/prime/index.ts';
+import { openStore } from '../../src/store/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
+import { remem } from '../helpers/remem.ts';
 import {
   day,
   ingestTranscripts,
   lessonHashes,
   measured,
   primeRow,
+  project,
   sleepAfter,
   writeTranscript,
 } from './history.ts';
@@ -112,5 +119,40 @@ describe('remem measure on kept transcripts: the reminder holdout and normal mem
       perHundred: 50,
     });
     expect(report.replay.baselines.map((arm) => arm.items)).toEqual([8 + 3 + 3, 12 + 8 + 11]);
+  });
+
+  it('replays a prompt with the prompt hook’s own choice: the lessons the hook shows', () => {
+    const home = tempDir();
+    const claude = join(tempDir(), 'claude');
+    firstTwoSessions(home, claude);
+    const prompt = "Bump the version. You do it, don't ask me.";
+    writeTranscript(claude, 't3', [
+      { at: day(2, 10), role: 'user', text: prompt },
+      { at: day(2, 10, 1), role: 'assistant', text: 'Bumped and pushed.' },
+    ]);
+    ingestTranscripts(home, claude, day(2, 11));
+
+    const store = openStore(home);
+    const history = loadHistory(store.db, home, resolveConfig({ HOME: home, REMEM_HOME: home }).params);
+    const replayed = replayedInjections(history).filter((put) => put.session === 't3' && !put.stop);
+    store.close();
+
+    const hooked = remem(['prime'], {
+      home,
+      now: day(2, 10),
+      input: JSON.stringify({
+        hook_event_name: 'UserPromptSubmit',
+        session_id: 't3',
+        transcript_path: '/dev/null',
+        cwd: project,
+        prompt,
+      }),
+      env: { REMEM_HOLDOUT: '0' },
+    });
+    expect(hooked.code, hooked.stderr).toBe(0);
+    const logged = readSessionLog(home, 't3');
+    const correction = lessonHashes(home).find((lesson) => lesson.kind === 'correction')!.hash;
+    expect(logged.map((row) => row.lessonHashes)).toEqual([[correction]]);
+    expect(replayed).toEqual([{ session: 't3', at: day(2, 10), stop: false, lessonHashes: [correction] }]);
   });
 });

@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import { afterEach } from 'vitest';
 import {
   createProxyApp,
@@ -8,7 +9,6 @@ import {
   type InjectRequest,
   type Placement,
   type ProxyDeps,
-  serveProxy,
 } from '../../src/proxy/index.ts';
 import {
   anthropicJson,
@@ -104,6 +104,11 @@ export async function startUpstream(script: Script = speakTheApis): Promise<Upst
       void answer(request, script(request), res);
     });
   });
+  return { url: await listen(server), received };
+}
+
+/** Listens on a free loopback port until the test ends. */
+async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(
     () =>
@@ -112,7 +117,7 @@ export async function startUpstream(script: Script = speakTheApis): Promise<Upst
         server.closeAllConnections();
       }),
   );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 async function answer(request: Received, reply: Answer, res: ServerResponse): Promise<void> {
@@ -199,10 +204,8 @@ export async function startProxy(options: {
     ...(options.remember ? { remember: options.remember } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
-  const served = await serveProxy(app, { port: 0 });
-  closers.push(served.close);
   return {
-    url: served.url,
+    url: await listen(createAdaptorServer({ fetch: app.fetch }) as Server),
     records,
     injected,
     async recorded(count = 1) {
