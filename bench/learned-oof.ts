@@ -8,6 +8,7 @@ import {
   crossValidate,
   nestedCrossValidate,
   type Scored,
+  sparedShare,
   type Tally,
   tally,
   trainTest,
@@ -60,12 +61,26 @@ export function learnedOutOfFold(spec: Trainable, dir: string): string {
     list.filter((_, i) => keep(rows[i]!));
   const { scored, choices } = nestedCrossValidate(rows, examples, side, options);
   const detected = scored.map((s) => s.detected);
+  // A detector with spared rows (the offer detector's waiting replies): how many of them each side detects.
+  const spared = (hit: readonly boolean[], keep: (row: LabelledRow) => boolean) => {
+    if (!side.spared) return '';
+    const kept = rows.flatMap((row, i) => (keep(row) && side.spared![i] ? [i] : []));
+    const share = sparedShare(
+      kept.map(() => true),
+      kept.map((i) => hit[i]!),
+    );
+    return `, ${spec.spared} detected ${kept.filter((i) => hit[i]).length}/${kept.length} (${Math.round(share * 100)}%)`;
+  };
   const line = (name: string, keep: (row: LabelledRow) => boolean) =>
-    `  ${name}: model ${figures(tally(pick(positives, keep), pick(detected, keep)), pick(rows, keep).length)}   rules alone ${figures(tally(pick(positives, keep), pick(side.ruled, keep)))}`;
+    `  ${name}: model ${figures(tally(pick(positives, keep), pick(detected, keep)), pick(rows, keep).length)}${spared(detected, keep)}   rules alone ${figures(tally(pick(positives, keep), pick(side.ruled, keep)))}${spared(side.ruled, keep)}`;
   // The settings and threshold written to the weights file (chosen out-of-fold on every row), shipped or not.
   const shipped = train(spec, dir);
   const fit = { ...options, rate: shipped.fit.rate, epochs: shipped.fit.epochs };
-  const plain = crossValidate(rows, examples, fit);
+  // The model judges only the rows the rules let it (the offer detector vets the rules' offers).
+  const plain = crossValidate(rows, examples, fit).map((s, i) => ({
+    ...s,
+    score: side.mayJudge[i] ? s.score : 0,
+  }));
   const curve = (list: readonly Scored<LabelledRow>[], at: readonly number[]) =>
     at
       .map((t) => {
@@ -77,22 +92,27 @@ export function learnedOutOfFold(spec: Trainable, dir: string): string {
         return `${t}: ${f.precision.toFixed(2)}/${f.recall.toFixed(2)}/${f.accuracy.toFixed(2)}`;
       })
       .join('  ');
+  const second = rows.flatMap((row, i) => (row.set === 'batch2' ? [i] : []));
   const b1b2 = trainTest(
     rows,
     examples,
     (row) => row.set === 'batch1',
     (row) => row.set === 'batch2',
     fit,
-  );
-  const second = rows.flatMap((row, i) => (row.set === 'batch2' ? [i] : []));
+  ).map((s, k) => ({ ...s, score: side.mayJudge[second[k]!] ? s.score : 0 }));
   const b2Rules = tally(
     second.map((i) => positives[i]!),
     second.map((i) => side.ruled[i]!),
   );
+  const b2Hit = b1b2.map((s) => s.score >= shipped.threshold);
   const b2Model = tally(
     b1b2.map((s) => s.positive),
-    b1b2.map((s) => s.score >= shipped.threshold),
+    b2Hit,
   );
+  const b2Spared = (hit: readonly boolean[]) =>
+    side.spared
+      ? `, ${spec.spared} detected ${second.filter((i, k) => side.spared![i] && hit[k]).length}/${second.filter((i) => side.spared![i]).length}`
+      : '';
   const model = fitModel(examples, fit);
   const goal =
     spec.goal.kind === 'accuracy'
@@ -113,14 +133,14 @@ export function learnedOutOfFold(spec: Trainable, dir: string): string {
     line('second batch', (r) => r.set === 'batch2'),
     line('without soft rows', (r) => !r.soft),
     '',
-    `Plain out-of-fold scores (same folds, rate ${fit.rate}, ${fit.epochs} passes), model alone by threshold, P/R/acc (${shipped.threshold} as ${spec.shipped ? 'shipped' : 'it would ship'}):`,
+    `Plain out-of-fold scores (same folds, rate ${fit.rate}, ${fit.epochs} passes), model${spec.rulesDecide || side.mayJudge.every(Boolean) ? ' alone' : ' on what the rules let it judge'} by threshold, P/R/acc (${shipped.threshold} as ${spec.shipped ? 'shipped' : 'it would ship'}):`,
     `  all rows:     ${curve(plain, [...THRESHOLDS, shipped.threshold])}`,
     `  second batch: ${curve(
       plain.filter((s) => s.row.set === 'batch2'),
       [...THRESHOLDS, shipped.threshold],
     )}`,
     '',
-    `Fitted on the first batch, scored on the second (≥ ${shipped.threshold}): model ${figures(b2Model, b1b2.length)}   rules alone ${figures(b2Rules)}`,
+    `Fitted on the first batch, scored on the second (≥ ${shipped.threshold}): model ${figures(b2Model, b1b2.length)}${b2Spared(b2Hit)}   rules alone ${figures(b2Rules)}${b2Spared(second.map((i) => side.ruled[i]!))}`,
     `  by threshold: ${curve(b1b2, THRESHOLDS)}`,
     '',
     'What carries the weight (fitted on all rows, in-sample; words and structure, trigrams not named):',

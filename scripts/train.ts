@@ -5,7 +5,7 @@
  * `FIT_GRID`) and the threshold are chosen together out-of-fold (5 folds grouped by repository, fixed seed), for
  * each detector's goal. The same data gives the same files.
  * `--without histories` fits without the histories (to replay them with a detector that never saw them); `--out
- * DIR` writes elsewhere.
+ * DIR` writes elsewhere; `--detector NAME` fits that one alone.
  */
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,13 +13,20 @@ import { parseArgs } from 'node:util';
 import { train, trainables } from '../src/episodes/training.ts';
 
 const { values } = parseArgs({
-  options: { data: { type: 'string' }, without: { type: 'string' }, out: { type: 'string' } },
+  options: {
+    data: { type: 'string' },
+    without: { type: 'string' },
+    out: { type: 'string' },
+    detector: { type: 'string' },
+  },
 });
 const root = resolve(import.meta.dirname, '..');
 const dir = resolve(values.data ?? process.env['REMEM_DATA_DIR'] ?? join(root, '..', 'shared', 'data'));
 const outDir = resolve(values.out ?? join(root, 'src', 'episodes', 'model'));
 const f = (x: number) => x.toFixed(2);
-for (const spec of trainables.filter((spec) => spec.shipped)) {
+for (const spec of trainables.filter(
+  (spec) => spec.shipped && (values.detector === undefined || spec.detector === values.detector),
+)) {
   // `--without histories` leaves a set out of the fit: to replay the histories with a detector that never saw them.
   const file = train(spec, dir, (row) => row.set !== values.without);
   const out = join(outDir, `${spec.detector}.json`);

@@ -16,6 +16,7 @@ import {
   normalizeText,
   stripCode,
 } from './match.ts';
+import { offerProbability, offerThreshold } from './model/handback.ts';
 
 /** The closing's cues by what they make of the reply; `null` means "hands nothing back". */
 const closing = lazily({
@@ -29,6 +30,18 @@ const closing = lazily({
 
 /** How much of a reply's closing the hand-back rule reads (paper, Appendix A). */
 export const HANDBACK_CHARS = 1500;
+
+/**
+ * Does the reply's closing offer work the agent could do itself, so that a reminder is worth its interruption?
+ * The rules must read an offer, and the learned offer detector (`model/handback.ts`) must agree: it vets the
+ * rules' offers, and turns away most closings that wait for what only the person has.
+ */
+export function offersWork(replyTail: string): boolean {
+  const found = classifyHandback(replyTail);
+  if (found?.kind !== 'offer') return false;
+  const context = { kind: found.kind, rule: found.hit.rule };
+  return offerProbability(replyTail.slice(-HANDBACK_CHARS), context) >= offerThreshold();
+}
 
 const needsPersonCues = lazily({ list: () => compile(NEEDS_PERSON) });
 

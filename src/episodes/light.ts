@@ -2,5 +2,5 @@
  * episodes/' light front door: the two detectors a hook runs and the project rule, without the ingest machinery
  * (and the schema library) behind `index.ts`.
  */
-export { classifyHandback, HANDBACK_CHARS, needsPerson } from './detect-handback.ts';
+export { classifyHandback, HANDBACK_CHARS, needsPerson, offersWork } from './detect-handback.ts';
 export { projectOf } from './project.ts';

@@ -5,6 +5,7 @@
  * (`model/`).
  */
 import {
+  classifyHandback,
   correctionContext,
   modelMayJudge,
   ruleCorrection,
@@ -23,12 +24,15 @@ import {
 import { visitFailureFeatures } from './model/failure-features.ts';
 import { collect } from './model/features.ts';
 import { type Example, fitDefaults, fitModel } from './model/fit.ts';
+import { visitHandbackFeatures } from './model/handback-features.ts';
 import {
   type LabelledFailure,
+  type LabelledHandback,
   type LabelledMessage,
   type LabelledParagraph,
   type LabelledRow,
   readLabelledFailures,
+  readLabelledHandbacks,
   readLabelledMessages,
   readLabelledParagraphs,
 } from './model/labelled.ts';
@@ -50,6 +54,10 @@ export interface Trainable<T extends LabelledRow = LabelledRow> {
   judgeAll: boolean;
   /** Whether its weights are written and used: a model that does not beat the rules out-of-fold is not. */
   shipped: boolean;
+  /** What the spared rows are (`RuleSide.spared`), for reports: the negatives a detection costs most on. */
+  spared?: string;
+  /** Decimals the weights are written with (4 unless given): a model a hook loads is kept small. */
+  decimals?: number;
   /** The names of a row's features but the character trigrams, for reports of what carries weight. */
   names?(row: T): string[];
 }
@@ -142,8 +150,51 @@ const surprise: Trainable<LabelledParagraph> = {
   shipped: false,
 };
 
+/** What the hand-written rules made of a closing, as the offer detector reads it. */
+export function handbackContext(tail: string) {
+  const found = classifyHandback(tail);
+  return { kind: found?.kind ?? null, rule: found?.hit.rule ?? null };
+}
+
+const handback: Trainable<LabelledHandback> = {
+  detector: 'handback',
+  positive: 'offers',
+  // Small: the prime hook loads these weights.
+  dims: 1 << 12,
+  decimals: 3,
+  spared: 'waiting replies',
+  read: readLabelledHandbacks,
+  names: (row) => {
+    const names: string[] = [];
+    visitHandbackFeatures(
+      row.tail,
+      handbackContext(row.tail),
+      2,
+      () => {},
+      (name) => names.push(name),
+    );
+    return names;
+  },
+  examples: (rows, dims) =>
+    rows.map((row) => ({
+      features: collect((visit) => visitHandbackFeatures(row.tail, handbackContext(row.tail), dims, visit)),
+      positive: row.positive,
+    })),
+  rules: (rows) => {
+    const ruled = rows.map((row) => classifyHandback(row.tail)?.kind === 'offer');
+    // The model vets the rules' offers: a closing the rules read as no offer stays none.
+    return { ruled, mayJudge: ruled, spared: rows.map((row) => row.subtype === 'waiting') };
+  },
+  rulesDecide: false,
+  // A reminder on a reply that waits for the person interrupts them for nothing: the costly mistake.
+  goal: { kind: 'precision', precision: 0.85, spared: 0.05 },
+  // The second batch holds 16 offers: too few to choose a threshold on alone.
+  judgeAll: true,
+  shipped: true,
+};
+
 /** Every detector with a learned model, in the order reports give them. */
-export const trainables: readonly Trainable[] = [correction, failure, surprise];
+export const trainables: readonly Trainable[] = [correction, failure, surprise, handback];
 
 /** The options a detector's choice and cross-validation run with (5 folds grouped by repository, seed 7). */
 export function chooseOptions(spec: Trainable, dims = spec.dims): ChooseOptions {
@@ -170,7 +221,8 @@ export function train(
   const options = chooseOptions(spec);
   const chosen = chooseFit(rows, examples, spec.rules(rows), options);
   const model = fitModel(examples, { ...options, rate: chosen.rate, epochs: chosen.epochs });
-  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  const scale = 10 ** (spec.decimals ?? 4);
+  const round = (x: number) => Math.round(x * scale) / scale;
   const figures = (t: { precision: number; recall: number; accuracy: number }) => ({
     precision: round(t.precision),
     recall: round(t.recall),
@@ -199,6 +251,7 @@ export function train(
         goal: spec.goal,
         rulesAlone: figures(chosen.rules),
         withModel: figures(chosen.withModel),
+        ...(spec.spared && { spared: spec.spared, sparedDetected: round(chosen.spared) }),
         folds: options.folds,
         seed: options.seed,
       },

@@ -8,7 +8,7 @@ import {
   subjectsMeet,
   subjectsOf,
 } from '../embed/index.ts';
-import { classifyHandback, HANDBACK_CHARS, needsPerson, projectOf } from '../episodes/light.ts';
+import { classifyHandback, HANDBACK_CHARS, needsPerson, offersWork, projectOf } from '../episodes/light.ts';
 // The index reader, by the hook folder's own front door: the truth front door brings the store and its
 // writers, which a hook answered from the index never needs.
 import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../hook/index.ts';
@@ -179,7 +179,8 @@ async function prime(
 }
 
 /**
- * The end of a turn: when the reply hands the next step back with an offer and a correction lesson bears
+ * The end of a turn: when the reply hands the next step back with an offer (the rules read one and the learned
+ * offer detector agrees, so a reply that waits for the person is rarely taken for one) and a correction lesson bears
  * on hand-backs (most of its sources followed one), the turn goes on with the reminder. Never twice in a
  * row, never the same lesson twice in a session, and not when the person's last message said only they have
  * what is needed.
@@ -200,8 +201,10 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
     },
   });
   if (payload.stopHookActive) return silent('turn_went_on_once');
-  const handback = classifyHandback(payload.lastAssistantMessage.slice(-HANDBACK_CHARS));
+  const tail = payload.lastAssistantMessage.slice(-HANDBACK_CHARS);
+  const handback = classifyHandback(tail);
   if (handback?.kind !== 'offer') return silent(handback ? `${handback.kind}_not_offer` : 'no_handback');
+  if (!offersWork(tail)) return silent('offer_turned_away');
   const log = readSessionLog(config.home, payload.session);
   const prompts = log.filter((row) => row.moment === 'prompt');
   if (prompts[prompts.length - 1]?.needsPerson) return silent('needs_person');

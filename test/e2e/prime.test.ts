@@ -199,6 +199,20 @@ describe('remem prime, one command for every hook moment', () => {
     ).toBe('');
   });
 
+  it('says nothing at the end of a turn that waits for what only the person has, even when it reads like an offer', () => {
+    const home = learnedHome();
+    const stop = (message: string) =>
+      hook(home, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: message });
+    // The rules read this closing as an offer ("let me know if you want me to"); the learned detector turns it away.
+    const waiting = stop(
+      'I need the contents of the config file to go on. Please add config/deploy.yml to the chat, and let me know if you want me to apply the change then.',
+    );
+    expect(waiting.code).toBe(0);
+    expect(waiting.stdout).toBe('');
+    const offer = stop('The fix is in. Want me to deploy it to staging now?');
+    expect((JSON.parse(offer.stdout) as { decision: string }).decision).toBe('block');
+  });
+
   it('says nothing at the end of the turn when the person said only they have what is needed', () => {
     const home = learnedHome();
     hook(home, {

@@ -25,7 +25,7 @@ import {
   tally,
 } from '../../src/episodes/model/cross-validate.ts';
 import { curve } from '../../src/episodes/model/fit.ts';
-import { readLabelledMessages } from '../../src/episodes/model/labelled.ts';
+import { type LabelledHandback, readLabelledMessages } from '../../src/episodes/model/labelled.ts';
 import { chooseOptions, trainables } from '../../src/episodes/training.ts';
 import {
   type DetectorName,
@@ -126,6 +126,49 @@ describe.skipIf(!withData)('the failure detector, out-of-fold (nested, grouped b
     expect(model.accuracy).toBeGreaterThanOrEqual(0.7);
     expect(model.accuracy).toBeGreaterThanOrEqual(rules.accuracy + 0.15);
     expect(model.precision).toBeGreaterThanOrEqual(rules.precision + 0.15);
+  });
+});
+
+describe.skipIf(!withData)('the offer detector, out-of-fold (nested, grouped by repository)', () => {
+  const spec = trainables.find((t) => t.detector === 'handback')!;
+  const rows = withData ? (spec.read(dataDir) as LabelledHandback[]) : [];
+  const side = spec.rules(rows);
+  const { scored } = withData
+    ? nestedCrossValidate(rows, spec.examples(rows, spec.dims), side, chooseOptions(spec))
+    : { scored: [] };
+  const model = scored.map((s) => s.detected);
+  const figures = (keep: (set: string) => boolean, hit: readonly boolean[]) => {
+    const kept = rows.flatMap((row, i) => (keep(row.set) ? [i] : []));
+    const waiting = kept.filter((i) => rows[i]!.subtype === 'waiting');
+    return {
+      ...tally(
+        kept.map((i) => rows[i]!.positive),
+        kept.map((i) => hit[i]!),
+      ),
+      waiting: waiting.filter((i) => hit[i]).length / waiting.length,
+    };
+  };
+
+  it('reminds on offers more precisely than the rules, and on fewer replies that wait for the person', () => {
+    // Measured: P 0.89 R 0.70, 2 of 39 waiting replies (the rules: P 0.84 R 0.80, 4 of 39).
+    const all = () => true;
+    const learned = figures(all, model);
+    const rules = figures(all, side.ruled);
+    expect(learned.precision).toBeGreaterThanOrEqual(0.85);
+    expect(learned.recall).toBeGreaterThanOrEqual(0.65);
+    expect(learned.waiting).toBeLessThan(0.08);
+    expect(learned.precision).toBeGreaterThanOrEqual(rules.precision + 0.03);
+    expect(learned.waiting).toBeLessThan(rules.waiting);
+  });
+
+  it('on the second batch, which the rules never saw, it is no less precise and reminds no more waiting replies', () => {
+    // Measured: P 0.55 R 0.38, 2 of 16 waiting replies (the rules: P 0.44 R 0.44, 3 of 16).
+    const second = (set: string) => set === 'batch2';
+    const learned = figures(second, model);
+    const rules = figures(second, side.ruled);
+    expect(learned.precision).toBeGreaterThanOrEqual(rules.precision + 0.05);
+    expect(learned.recall).toBeGreaterThanOrEqual(0.3);
+    expect(learned.waiting).toBeLessThanOrEqual(rules.waiting);
   });
 });
 

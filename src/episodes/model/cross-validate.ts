@@ -94,10 +94,14 @@ export const PRECISION_TOLERANCE = 0.01;
 /** The thresholds chosen between. */
 export const THRESHOLD_STEPS: readonly number[] = Array.from({ length: 38 }, (_, i) => (i + 2) / 40);
 
-/** What the hand-written side decided of each row: a rule fired, or the model may judge it at all. */
+/**
+ * What the hand-written side decided of each row: a rule fired, or the model may judge it at all; and, for a
+ * detector whose false alarms differ in cost, the negative rows a detection costs most on (`spared`).
+ */
 export interface RuleSide {
   ruled: readonly boolean[];
   mayJudge: readonly boolean[];
+  spared?: readonly boolean[];
 }
 
 /**
@@ -108,7 +112,12 @@ export interface RuleSide {
  */
 export type Goal =
   | { kind: 'rules'; tolerance: number }
-  | { kind: 'precision'; precision: number }
+  | {
+      kind: 'precision';
+      precision: number;
+      /** At most this share of the spared rows (`RuleSide.spared`) detected. */
+      spared?: number;
+    }
   | { kind: 'accuracy' };
 
 export interface Tally {
@@ -124,6 +133,8 @@ export interface Choice {
   /** Out-of-fold on the judged rows: the rules alone, and as decided with the model over the threshold. */
   rules: Tally;
   withModel: Tally;
+  /** The share of the spared rows detected, with the model (0 when none are spared). */
+  spared: number;
 }
 
 export function tally(positive: readonly boolean[], hit: readonly boolean[]): Tally {
@@ -145,8 +156,16 @@ export function tally(positive: readonly boolean[], hit: readonly boolean[]): Ta
   };
 }
 
-function better(goal: Goal, rules: Tally, candidate: Tally, best: Tally | null): boolean {
+/** The share of the spared rows among `judged` that `hit` detects (0 when none are spared). */
+export function sparedShare(spared: readonly boolean[] | undefined, hit: readonly boolean[]): number {
+  if (!spared) return 0;
+  const kept = hit.filter((_, i) => spared[i]);
+  return kept.length === 0 ? 0 : kept.filter(Boolean).length / kept.length;
+}
+
+function better(goal: Goal, rules: Tally, candidate: Tally, best: Tally | null, spared: number): boolean {
   if (goal.kind === 'accuracy') return !best || candidate.accuracy > best.accuracy;
+  if (goal.kind === 'precision' && spared > (goal.spared ?? 1)) return false;
   const floor = goal.kind === 'rules' ? rules.precision - goal.tolerance : goal.precision;
   if (candidate.precision < floor) return false;
   return !best || candidate.recall > best.recall;
@@ -180,6 +199,7 @@ export function chooseFit<T extends LabelledRow>(
   if (judged.length === 0) judged = rows.map((_, i) => i);
   const positive = judged.map((i) => rows[i]!.positive);
   const ruled = judged.map((i) => side.ruled[i]!);
+  const spared = side.spared && judged.map((i) => side.spared![i]!);
   const rules = tally(positive, ruled);
   const decide = options.rulesDecide ?? true;
   let best: Choice | null = null;
@@ -191,10 +211,11 @@ export function chooseFit<T extends LabelledRow>(
         (i, k) => (decide && ruled[k]!) || (side.mayJudge[i]! && scored[i]!.score >= threshold),
       );
       const withModel = tally(positive, hit);
+      const share = sparedShare(spared, hit);
       if (!fallback || withModel.precision > fallback.withModel.precision)
-        fallback = { ...setting, threshold, rules, withModel };
-      if (better(options.goal, rules, withModel, best?.withModel ?? null))
-        best = { ...setting, threshold, rules, withModel };
+        fallback = { ...setting, threshold, rules, withModel, spared: share };
+      if (better(options.goal, rules, withModel, best?.withModel ?? null, share))
+        best = { ...setting, threshold, rules, withModel, spared: share };
     }
   }
   if (options.goal.kind === 'rules' && !best)
@@ -221,7 +242,11 @@ export function nestedCrossValidate<T extends LabelledRow>(
     const choice = chooseFit(
       inside.map((i) => rows[i]!),
       inside.map((i) => examples[i]!),
-      { ruled: inside.map((i) => side.ruled[i]!), mayJudge: inside.map((i) => side.mayJudge[i]!) },
+      {
+        ruled: inside.map((i) => side.ruled[i]!),
+        mayJudge: inside.map((i) => side.mayJudge[i]!),
+        ...(side.spared && { spared: inside.map((i) => side.spared![i]!) }),
+      },
       options,
     );
     choices.push(choice);

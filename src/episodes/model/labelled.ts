@@ -1,8 +1,8 @@
 /**
  * The labelled rows the learned detectors are fitted and judged on. Corrections: the rows of `messages.jsonl` in
  * the development data and its second batch, and every human turn of the labelled histories (a turn listed among
- * a history's corrections is one; every other human turn is not). Failed tool calls (`tool_failures.jsonl`) and
- * agent paragraphs (`surprises.jsonl`): both batches. Each row keeps its repository, so that a cross-validation
+ * a history's corrections is one; every other human turn is not). Failed tool calls (`tool_failures.jsonl`),
+ * agent paragraphs (`surprises.jsonl`) and turn closings (`handbacks.jsonl`): both batches. Each row keeps its repository, so that a cross-validation
  * can hold a whole repository out.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -31,6 +31,13 @@ export interface LabelledFailure extends LabelledRow {
   error: string;
 }
 
+/** The closing of an agent's turn; positive when it offers work the agent could do itself. */
+export interface LabelledHandback extends LabelledRow {
+  tail: string;
+  /** 'offer', 'waiting', 'question' or 'none'. */
+  subtype: string;
+}
+
 /** A paragraph of an agent's reply; positive when it states that the agent was wrong or surprised. */
 export interface LabelledParagraph extends LabelledRow {
   text: string;
@@ -48,7 +55,8 @@ function isSoft(why: string): boolean {
 function batchRows<T extends LabelledRow>(
   dir: string,
   file: string,
-  positive: string,
+  /** The positive label, or what makes a row positive. */
+  positive: string | ((row: Record<string, string>) => boolean),
   read: (row: Record<string, string>) => Omit<T, keyof LabelledRow>,
 ): T[] {
   return (['batch1', 'batch2'] as const).flatMap((set) => {
@@ -64,7 +72,7 @@ function batchRows<T extends LabelledRow>(
           id: row['id'] ?? '',
           repo: (row['source'] ?? '').split(':')[0] ?? '',
           set,
-          positive: row['label'] === positive,
+          positive: typeof positive === 'string' ? row['label'] === positive : positive(row),
           soft: isSoft(why),
           lang: languageOf(why),
           ...read(row),
@@ -152,4 +160,14 @@ export function readLabelledParagraphs(dir: string): LabelledParagraph[] {
   return batchRows<LabelledParagraph>(dir, 'surprises.jsonl', 'surprise', (row) => ({
     text: row['text'] ?? '',
   }));
+}
+
+/** Every labelled closing of an agent's turn under `dir`, both batches; an offer is positive. */
+export function readLabelledHandbacks(dir: string): LabelledHandback[] {
+  return batchRows<LabelledHandback>(
+    dir,
+    'handbacks.jsonl',
+    (row) => row['label'] === 'handback' && row['subtype'] === 'offer',
+    (row) => ({ tail: row['reply_tail'] ?? '', subtype: row['subtype'] ?? 'none' }),
+  );
 }

@@ -5,7 +5,7 @@
 import type { Fitted } from './fit.ts';
 
 /** The detectors with a learned model. */
-export type DetectorModel = 'correction' | 'failure' | 'surprise';
+export type DetectorModel = 'correction' | 'failure' | 'surprise' | 'handback';
 
 /** The format's version: a file of another is refused, not misread. */
 export const WEIGHTS_VERSION = 3;
