@@ -8,7 +8,7 @@ import {
   subjectsMeet,
   subjectsOf,
 } from '../embed/index.ts';
-import { classifyHandback, HANDBACK_CHARS, needsPerson, offersWork, projectOf } from '../episodes/light.ts';
+import { classifyHandback, HANDBACK_CHARS, needsPerson, projectOf } from '../episodes/light.ts';
 // The index reader, by the hook folder's own front door: the truth front door brings the store and its
 // writers, which a hook answered from the index never needs.
 import { openPrimeIndex, type PrimeIndex, type PrimeRows } from '../hook/index.ts';
@@ -204,6 +204,7 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   const tail = payload.lastAssistantMessage.slice(-HANDBACK_CHARS);
   const handback = classifyHandback(tail);
   if (handback?.kind !== 'offer') return silent(handback ? `${handback.kind}_not_offer` : 'no_handback');
+  const { offersWork } = await import('./offer.ts');
   if (!offersWork(tail)) return silent('offer_turned_away');
   const log = readSessionLog(config.home, payload.session);
   const prompts = log.filter((row) => row.moment === 'prompt');

@@ -6,7 +6,7 @@ import weightsFile from './handback.json' with { type: 'json' };
 import { type HandbackContext, visitHandbackFeatures } from './handback-features.ts';
 import { lazyModel, scoreWith } from './weights.ts';
 
-const model = lazyModel('handback', () => weightsFile);
+const model = /* @__PURE__ */ lazyModel('handback', () => weightsFile);
 
 /** The probability that a reply's closing offers work the agent could do itself. */
 export function offerProbability(replyTail: string, context: HandbackContext): number {
