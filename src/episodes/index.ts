@@ -4,6 +4,7 @@ export {
   classifyAnswer,
   classifyFailure,
   classifyHandback,
+  concedes,
   detectCorrection,
   detectSurprise,
   HANDBACK_CHARS,
