@@ -7,7 +7,7 @@
  * error, "undefined", an unknown option); and what the hand-written rules decided, read as one more feature
  * at half weight (see `RULE_WEIGHT`).
  */
-import { flat, hash, seedsOf, visitText, words } from './features.ts';
+import { flat, namedFeature, seedsOf, visitText, words } from './features.ts';
 
 /** What the detector reads of the error and of the command. */
 export const ERROR_CHARS = 900;
@@ -121,10 +121,7 @@ export function visitFailureFeatures(
   /** Told each feature's name but the trigrams' (the bench names what carries weight). */
   named?: (name: string) => void,
 ): void {
-  const add = (name: string, value = 1) => {
-    visit(hash(name, dims), value);
-    named?.(name);
-  };
+  const add = namedFeature(dims, visit, named);
   const error = flat(call.error.slice(0, ERROR_CHARS));
   const input = flat(call.input.slice(0, INPUT_CHARS));
   visitText(error, ERROR_SEEDS, dims, visit, ERROR_TEXT, named);

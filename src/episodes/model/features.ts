@@ -33,6 +33,21 @@ export function hash(text: string, dims: number): number {
   return (fnv(text) >>> 0) & (dims - 1);
 }
 
+/**
+ * A named feature's visit: its hashed dimension and value, and its name told to whoever asks (the bench names
+ * what carries weight). Trigrams are visited without a name.
+ */
+export function namedFeature(
+  dims: number,
+  visit: (index: number, value: number) => void,
+  named?: (name: string) => void,
+): (name: string, value?: number) => void {
+  return (name, value = 1) => {
+    visit(hash(name, dims), value);
+    named?.(name);
+  };
+}
+
 /** Prefixes hashed once: each feature of the kind continues from here, with no string built for it. */
 const MESSAGE_SEEDS = seedsOf('');
 const AGENT_SEED = fnv('a:');

@@ -7,7 +7,7 @@
  * agent still acting ("let me …"); and what the hand-written rules made of the closing, read as one more feature
  * rather than as a verdict.
  */
-import { flat, hash, seedsOf, visitText, words } from './features.ts';
+import { flat, namedFeature, seedsOf, visitText, words } from './features.ts';
 
 /** What the detector reads: the last this many characters of the reply, code left out. */
 export const CLOSING_CHARS = 400;
@@ -114,10 +114,7 @@ export function visitHandbackFeatures(
   /** Told each feature's name but the trigrams' (the bench names what carries weight). */
   named?: (name: string) => void,
 ): void {
-  const add = (name: string, value = 1) => {
-    visit(hash(name, dims), value);
-    named?.(name);
-  };
+  const add = namedFeature(dims, visit, named);
   const raw = replyTail
     .slice(-CLOSING_CHARS * 4)
     .replace(FENCE, ' ')

@@ -6,7 +6,7 @@
  * a negation after an expectation, an apology, "you're right", a hypothetical, a plan ("let me"). The
  * hand-written rules' verdict is one more feature.
  */
-import { flat, hash, seedsOf, visitText } from './features.ts';
+import { flat, namedFeature, seedsOf, visitText } from './features.ts';
 
 /** What the detector reads of a paragraph. */
 export const PARAGRAPH_CHARS = 800;
@@ -85,10 +85,7 @@ export function visitSurpriseFeatures(
   /** Told each feature's name but the trigrams' (the bench names what carries weight). */
   named?: (name: string) => void,
 ): void {
-  const add = (name: string, value = 1) => {
-    visit(hash(name, dims), value);
-    named?.(name);
-  };
+  const add = namedFeature(dims, visit, named);
   const text = flat(paragraph.slice(0, PARAGRAPH_CHARS).replace(/[’‘]/g, "'"));
   const said = visitText(text, SEEDS, dims, visit, TEXT, named);
   add(`f1:${said[0] ?? ''}`);
