@@ -1,4 +1,4 @@
-import { dot } from '../embed/index.ts';
+import { dot, subjectsMeet, subjectsOf } from '../embed/index.ts';
 import { needsPerson } from '../episodes/index.ts';
 import { choosePrimes, chooseReminder, remindedEarlier } from '../prime/index.ts';
 import { share } from './fisher.ts';
@@ -185,9 +185,10 @@ function replayedPuts(history: History, turns: readonly Message[]): Put[] {
 
 /**
  * The priming rule replayed at each prompt, by the prompt hook's own choice (`choosePrimes`): lessons over the
- * priming cut, at most `perPrompt`, each once a session. Lessons met by subject alone are not replayed.
+ * priming cut, then corrections met by what both are about, at most `perPrompt`, each once a session.
  */
 function replayPrimes(history: History, turns: readonly Message[]): Put[] {
+  const cut = history.params.priming.hashed;
   const shown = new Map<string, Set<string>>();
   const puts: Put[] = [];
   // A lesson's vector changes only when a source joins it: one per lesson and number of sources.
@@ -212,8 +213,20 @@ function replayPrimes(history: History, turns: readonly Message[]): Put[] {
       hashes: [lesson.hash],
       similarity: dot(query, vectorAt(lesson, turn.at)),
     }));
-    const { chosen } = choosePrimes(met, [], {
-      cut: history.params.priming.hashed,
+    // As the hook: corrections the words did not meet, read up to `subjectReads` of those sharing a subject bit,
+    // and kept when they name a subject of the prompt. The hook reads them in its index's order (strength); the
+    // replay in the lessons' order.
+    const subjects = subjectsOf(turn.text);
+    const bySubject = met
+      .filter(
+        ({ lesson, similarity }) =>
+          lesson.kind === 'correction' && similarity < cut && (lesson.subjects.mask & subjects.mask) !== 0,
+      )
+      .slice(0, history.params.priming.subjectReads)
+      .filter(({ lesson }) => subjectsMeet(subjects, lesson.subjects))
+      .map((entry) => ({ ...entry, similarity: 0 }));
+    const { chosen } = choosePrimes(met, bySubject, {
+      cut,
       limit: history.params.priming.perPrompt,
       shownBefore: before,
     });

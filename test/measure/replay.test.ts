@@ -155,4 +155,45 @@ describe('remem measure on kept transcripts: the reminder holdout and normal mem
     expect(logged.map((row) => row.lessonHashes)).toEqual([[correction]]);
     expect(replayed).toEqual([{ session: 't3', at: day(2, 10), stop: false, lessonHashes: [correction] }]);
   });
+
+  it('replays a prompt met by what it is about, not its words, as the hook does', () => {
+    const home = tempDir();
+    const claude = join(tempDir(), 'claude');
+    writeTranscript(claude, 't1', [
+      { at: day(0, 10), role: 'user', text: 'Add zod for the form validation.' },
+      { at: day(0, 10, 1), role: 'assistant', text: 'I ran npm install zod and added the schema.' },
+      { at: day(0, 10, 2), role: 'user', text: 'no, use pnpm not npm, this repo has a pnpm lockfile' },
+      { at: day(0, 10, 3), role: 'assistant', text: 'Reinstalled zod with pnpm.' },
+    ]);
+    ingestTranscripts(home, claude, day(0, 23));
+    sleepAfter(home, 0);
+    const prompt = 'add dayjs to the dependencies';
+    writeTranscript(claude, 't2', [
+      { at: day(1, 10), role: 'user', text: prompt },
+      { at: day(1, 10, 1), role: 'assistant', text: 'Added.' },
+    ]);
+    ingestTranscripts(home, claude, day(1, 11));
+
+    const store = openStore(home);
+    const history = loadHistory(store.db, home, resolveConfig({ HOME: home, REMEM_HOME: home }).params);
+    const replayed = replayedInjections(history).filter((put) => put.session === 't2' && !put.stop);
+    store.close();
+
+    const hooked = remem(['prime'], {
+      home,
+      now: day(1, 10),
+      input: JSON.stringify({
+        hook_event_name: 'UserPromptSubmit',
+        session_id: 't2',
+        transcript_path: '/dev/null',
+        cwd: project,
+        prompt,
+      }),
+      env: { REMEM_HOLDOUT: '0' },
+    });
+    expect(hooked.code, hooked.stderr).toBe(0);
+    const correction = lessonHashes(home).find((lesson) => lesson.kind === 'correction')!.hash;
+    expect(readSessionLog(home, 't2').map((row) => row.lessonHashes)).toEqual([[correction]]);
+    expect(replayed).toEqual([{ session: 't2', at: day(1, 10), stop: false, lessonHashes: [correction] }]);
+  });
 });
