@@ -52,6 +52,35 @@ function firstTwoSessions(home: string, claude: string): void {
   sleepAfter(home, 1);
 }
 
+/**
+ * A prompt asked in `session` at `at` (its transcript already ingested): the lessons the replay would prime, and
+ * the lessons the built prompt hook shows, each as hash lists, with the correction lesson's hash.
+ */
+function replayedAndHooked(home: string, session: string, at: string, prompt: string) {
+  const store = openStore(home);
+  const history = loadHistory(store.db, home, resolveConfig({ HOME: home, REMEM_HOME: home }).params);
+  const replayed = replayedInjections(history).filter((put) => put.session === session && !put.stop);
+  store.close();
+  const hooked = remem(['prime'], {
+    home,
+    now: at,
+    input: JSON.stringify({
+      hook_event_name: 'UserPromptSubmit',
+      session_id: session,
+      transcript_path: '/dev/null',
+      cwd: project,
+      prompt,
+    }),
+    env: { REMEM_HOLDOUT: '0' },
+  });
+  expect(hooked.code, hooked.stderr).toBe(0);
+  return {
+    replayed,
+    hooked: readSessionLog(home, session).map((row) => row.lessonHashes),
+    correction: lessonHashes(home).find((lesson) => lesson.kind === 'correction')!.hash,
+  };
+}
+
 describe('remem measure on kept transcripts: the reminder holdout and normal memory replayed', () => {
   it('replays the hooks’ rules when nothing was logged, then reads the logged reminders', () => {
     const home = tempDir();
@@ -131,28 +160,8 @@ describe('remem measure on kept transcripts: the reminder holdout and normal mem
       { at: day(2, 10, 1), role: 'assistant', text: 'Bumped and pushed.' },
     ]);
     ingestTranscripts(home, claude, day(2, 11));
-
-    const store = openStore(home);
-    const history = loadHistory(store.db, home, resolveConfig({ HOME: home, REMEM_HOME: home }).params);
-    const replayed = replayedInjections(history).filter((put) => put.session === 't3' && !put.stop);
-    store.close();
-
-    const hooked = remem(['prime'], {
-      home,
-      now: day(2, 10),
-      input: JSON.stringify({
-        hook_event_name: 'UserPromptSubmit',
-        session_id: 't3',
-        transcript_path: '/dev/null',
-        cwd: project,
-        prompt,
-      }),
-      env: { REMEM_HOLDOUT: '0' },
-    });
-    expect(hooked.code, hooked.stderr).toBe(0);
-    const logged = readSessionLog(home, 't3');
-    const correction = lessonHashes(home).find((lesson) => lesson.kind === 'correction')!.hash;
-    expect(logged.map((row) => row.lessonHashes)).toEqual([[correction]]);
+    const { replayed, hooked, correction } = replayedAndHooked(home, 't3', day(2, 10), prompt);
+    expect(hooked).toEqual([[correction]]);
     expect(replayed).toEqual([{ session: 't3', at: day(2, 10), stop: false, lessonHashes: [correction] }]);
   });
 
@@ -173,27 +182,8 @@ describe('remem measure on kept transcripts: the reminder holdout and normal mem
       { at: day(1, 10, 1), role: 'assistant', text: 'Added.' },
     ]);
     ingestTranscripts(home, claude, day(1, 11));
-
-    const store = openStore(home);
-    const history = loadHistory(store.db, home, resolveConfig({ HOME: home, REMEM_HOME: home }).params);
-    const replayed = replayedInjections(history).filter((put) => put.session === 't2' && !put.stop);
-    store.close();
-
-    const hooked = remem(['prime'], {
-      home,
-      now: day(1, 10),
-      input: JSON.stringify({
-        hook_event_name: 'UserPromptSubmit',
-        session_id: 't2',
-        transcript_path: '/dev/null',
-        cwd: project,
-        prompt,
-      }),
-      env: { REMEM_HOLDOUT: '0' },
-    });
-    expect(hooked.code, hooked.stderr).toBe(0);
-    const correction = lessonHashes(home).find((lesson) => lesson.kind === 'correction')!.hash;
-    expect(readSessionLog(home, 't2').map((row) => row.lessonHashes)).toEqual([[correction]]);
+    const { replayed, hooked, correction } = replayedAndHooked(home, 't2', day(1, 10), prompt);
+    expect(hooked).toEqual([[correction]]);
     expect(replayed).toEqual([{ session: 't2', at: day(1, 10), stop: false, lessonHashes: [correction] }]);
   });
 });
