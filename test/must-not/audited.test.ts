@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { lessonHash } from '../../src/core/index.ts';
 import { drainPrimeLogs } from '../../src/prime/index.ts';
-import { insertRelation, listInjections, openStore } from '../../src/store/index.ts';
+import { listInjections, openStore } from '../../src/store/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
-import { day, storeLesson } from '../truth/fixtures.ts';
+import { day, GECKO, storeContradiction, storeLesson } from '../truth/fixtures.ts';
 import { agentPaths } from './agent-paths.ts';
 
 const tempDir = useTempDirs();
@@ -66,23 +66,9 @@ describe('MUST NOT: lesson text reaches an agent unaudited', () => {
   });
 
   it('a contradiction shown as a question is audited as both of its lessons', async () => {
-    const yes = 'The person told the agent: "the gecko cache is shared between workers"';
-    const no = 'The person told the agent: "the gecko cache is not shared between workers"';
+    const { yes, no } = GECKO;
     const home = tempDir();
-    const store = openStore(home);
-    const a = storeLesson(store.db, { id: 1, text: yes });
-    const b = storeLesson(store.db, { id: 2, text: no });
-    insertRelation(store.db, {
-      kind: 'refutes',
-      fromId: b,
-      toId: a,
-      actor: 'person',
-      rules: 'test',
-      reason: '',
-      happenedAt: day(1),
-      recordedAt: day(1),
-    });
-    store.close();
+    storeContradiction(home);
     await expectEveryPathAudits(
       home,
       'is the gecko cache shared between workers',

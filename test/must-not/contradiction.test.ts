@@ -1,30 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { insertRelation, openStore } from '../../src/store/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
-import { day, storeLesson } from '../truth/fixtures.ts';
+import { day, GECKO, storeContradiction } from '../truth/fixtures.ts';
 import { seenByEveryPath } from './agent-paths.ts';
 
 const tempDir = useTempDirs();
-const yes = 'The person told the agent: "the gecko cache is shared between workers"';
-const no = 'The person told the agent: "the gecko cache is not shared between workers"';
+const { yes, no } = GECKO;
 
 describe('MUST NOT: a contradicted pair appears as a plain lesson', () => {
   it('two surviving lessons that refute each other reach every path only as a question', async () => {
     const home = tempDir();
-    const store = openStore(home);
-    const a = storeLesson(store.db, { id: 1, text: yes });
-    const b = storeLesson(store.db, { id: 2, text: no });
-    insertRelation(store.db, {
-      kind: 'refutes',
-      fromId: b,
-      toId: a,
-      actor: 'person',
-      rules: 'test',
-      reason: '',
-      happenedAt: day(1),
-      recordedAt: day(1),
-    });
-    store.close();
+    storeContradiction(home);
     for (const { path, seen, blob } of await seenByEveryPath({
       home,
       project: '/tmp/remem-must-not-a',

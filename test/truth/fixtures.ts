@@ -4,6 +4,8 @@ import {
   type Db,
   insertLesson,
   insertPrediction,
+  insertRelation,
+  openStore,
   type Relation,
   resolvePrediction,
 } from '../../src/store/index.ts';
@@ -136,4 +138,27 @@ export function storePrediction(
   const id = insertPrediction(db, lessonId, made, made);
   if (outcome) resolvePrediction(db, id, outcome.state, outcome.at, null);
   return id;
+}
+
+/** Two stored corrections that say opposite things, the second refuting the first, as the person related them. */
+export const GECKO = {
+  yes: 'The person told the agent: "the gecko cache is shared between workers"',
+  no: 'The person told the agent: "the gecko cache is not shared between workers"',
+};
+
+export function storeContradiction(home: string): void {
+  const store = openStore(home);
+  const a = storeLesson(store.db, { id: 1, text: GECKO.yes });
+  const b = storeLesson(store.db, { id: 2, text: GECKO.no });
+  insertRelation(store.db, {
+    kind: 'refutes',
+    fromId: b,
+    toId: a,
+    actor: 'person',
+    rules: 'test',
+    reason: '',
+    happenedAt: day(1),
+    recordedAt: day(1),
+  });
+  store.close();
 }
