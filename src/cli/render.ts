@@ -29,18 +29,14 @@ export const renderCommand = defineCommand({
     try {
       const now = context.clock.iso();
       if (format) {
-        const { showToAgent, withinBudget } = await import('../truth/index.ts');
+        const { atSessionStart, showToAgent } = await import('../truth/index.ts');
         const { projectOf } = await import('../episodes/index.ts');
         const project = projectOf(options.project ?? process.cwd());
-        // What session start loads, as the memory folder holds it: the standing rules first, within the budget.
+        // What session start loads, as the memory folder holds it.
         const visible = showToAgent(
           store.db,
           { now, scope: { project }, moment: 'render', session: null },
-          withinBudget(
-            render.startOrder,
-            context.config.params.render.sessionStartLessons,
-            'over_session_start_budget',
-          ),
+          atSessionStart(context.config.params.render),
         );
         if (format === 'prompt') {
           const text = render.promptBlock(visible);

@@ -35,14 +35,15 @@ export const defaultParams = {
   hook: { deadlineMs: 1500 },
   render: {
     /**
-     * The lessons a project's memory folder lists for session start, the standing rules first (corrections said
-     * more than once or confirmed); the rest reach the agent when they apply. Replayed on the development
-     * histories as the product runs (its correction detector fitted without them): 40 lessons caught 16 of 61
-     * repeats with 1,141 items (1.4 per 100), 10 caught 9 with 835 (1.1). With every labelled correction
-     * detected, 10 had the better rate (3.5 per 100 at session start against 3.3): with what detection finds
-     * today, the rules said once are most of what catches, and ten leaves them out.
+     * The lessons session start loads (`truth/start-block.ts`): the strongest, standing rules first, then the
+     * `longStanding` earliest said of the rest. Replayed on the development histories as the product runs (its
+     * correction detector fitted without them), with 40 by strength alone: 22 of 61 repeats caught, 911 items at
+     * session start. From the same replay's lessons, 30 of which 15 longest-standing would catch 31 with 740, no
+     * history fewer; 10 by strength alone, 13 with 434; 10 longest-standing alone, 27 with 434, but one history
+     * loses every catch. Half and half keeps what each order alone catches.
      */
-    sessionStartLessons: 40,
+    sessionStartLessons: 30,
+    longStanding: 15,
   },
   holdoutShare: 0.5,
   sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Config } from '../core/index.ts';
 import { projectOf } from '../episodes/index.ts';
 import { answerHook, appendSessionLog, type HookAnswer, type HookPayload } from '../prime/index.ts';
-import { promptBlock, startOrder } from '../render/index.ts';
+import { promptBlock } from '../render/index.ts';
 import type { Db } from '../store/index.ts';
 import type { ProxyLogLine } from '../stream/index.ts';
-import { hashesOf, showToAgent, withinBudget } from '../truth/index.ts';
+import { atSessionStart, hashesOf, showToAgent } from '../truth/index.ts';
 import type { Exchange, Injection, InjectRequest } from './types.ts';
 
 export interface ProxyMemoryDeps {
@@ -38,11 +38,11 @@ export async function injectFromMemory(
 ): Promise<Injection | null> {
   const now = deps.now();
   if (request.placement !== 'moment') {
-    // The whole memory up front is what session start loads: the standing rules first, within the budget.
+    // The whole memory up front is what session start loads.
     const visible = showToAgent(
       deps.db,
       { now, scope: { project: projectOf(deps.cwd) }, moment: 'proxy', session: request.session },
-      withinBudget(startOrder, deps.config.params.render.sessionStartLessons, 'over_session_start_budget'),
+      atSessionStart(deps.config.params.render),
     );
     const text = promptBlock(visible);
     if (!text) return null;

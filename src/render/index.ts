@@ -13,5 +13,4 @@ export {
   type RenderReport,
   removeRendered,
   renderMemory,
-  startOrder,
 } from './render.ts';

@@ -11,7 +11,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import type { Config, Lesson } from '../core/index.ts';
 import { episodeProjects, type Store } from '../store/index.ts';
-import { forget, hashesOf, showToAgent, type Visible } from '../truth/index.ts';
+import { forget, hashesOf, sessionStart, showToAgent, type Visible } from '../truth/index.ts';
 import { autoMemoryDirectory, claudeMemoryFolder } from './claude-folder.ts';
 import { lessonTitle, visibleLines } from './formats.ts';
 import { BEGIN, END, withBlock, withoutBlock } from './managed-block.ts';
@@ -126,25 +126,6 @@ function indexLines(existing: string, entries: string[]): string[] {
   return lines.length ? ['## Lessons from Remem', ...lines] : [];
 }
 
-/** A standing rule: a correction said more than once, or one whose prediction was confirmed (strength above one). */
-function isStanding(item: Visible): boolean {
-  if (item.type !== 'lesson') return false;
-  const { lesson } = item;
-  return lesson.kind === 'correction' && (lesson.seen > 1 || lesson.strength > 1);
-}
-
-/**
- * What session start loads, at most `budget`: the standing rules first, the most often said first (a rule said
- * three times is likelier to be needed again than one said twice), then the rest in the projection's order.
- */
-export function startOrder(visible: readonly Visible[]): Visible[] {
-  const seen = (item: Visible) => (item.type === 'lesson' ? item.lesson.seen : 0);
-  // Stable: on equal counts the projection's order (strength) stands.
-  const standing = visible.filter(isStanding).sort((a, b) => seen(b) - seen(a));
-  const rest = visible.filter((item) => !isStanding(item));
-  return [...standing, ...rest];
-}
-
 function writeFolder(
   folder: string,
   visible: readonly Visible[],
@@ -239,16 +220,15 @@ export function renderMemory(
       }
     }
   }
-  const budget = config.params.render.sessionStartLessons;
   for (const { folder, project } of folders) {
     const target = showToAgent(
       db,
       { now: options.now, scope: { project }, moment: 'render', session: null },
       (visible) => {
-        // What session start loads: the standing rules first, within the budget, as far as the index holds them.
+        // What session start loads (`sessionStart`), as far as the index holds it.
         const { shown, ...target } = writeFolder(
           folder,
-          startOrder(visible).slice(0, budget),
+          sessionStart(visible, config.params.render),
           manifest,
           written,
         );

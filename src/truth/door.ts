@@ -1,5 +1,6 @@
 import type { Db, InjectionMoment } from '../store/index.ts';
 import { recordInjection } from './injections.ts';
+import { type StartBudget, sessionStart } from './start-block.ts';
 import type { ReadScope, Visible } from './types.ts';
 import { visibleToAgent } from './visible.ts';
 
@@ -35,16 +36,16 @@ export function everything(visible: Visible[]): Choice<Visible[]> {
   return { value: visible, lessonHashes: hashesOf(visible) };
 }
 
-/** The first `budget` items in the order `order` puts them; the rest dropped as over the budget. */
-export function withinBudget(
-  order: (visible: readonly Visible[]) => Visible[],
-  budget: number,
-  reason: string,
-): (visible: Visible[]) => Choice<Visible[]> {
+/** What session start loads (`sessionStart`); the rest dropped as over its budget. */
+export function atSessionStart(budget: StartBudget): (visible: Visible[]) => Choice<Visible[]> {
   return (visible) => {
-    const shown = order(visible).slice(0, budget);
+    const shown = sessionStart(visible, budget);
     const dropped = visible.length - shown.length;
-    return { value: shown, lessonHashes: hashesOf(shown), reasons: dropped > 0 ? { [reason]: dropped } : {} };
+    return {
+      value: shown,
+      lessonHashes: hashesOf(shown),
+      reasons: dropped > 0 ? { over_session_start_budget: dropped } : {},
+    };
   };
 }
 

@@ -1,5 +1,5 @@
 export { openPrimeIndex, type PrimeIndex, type PrimeRows, primeIndexVectors } from '../hook/index.ts';
-export { type Choice, everything, hashesOf, type Showing, showToAgent, withinBudget } from './door.ts';
+export { atSessionStart, type Choice, everything, hashesOf, type Showing, showToAgent } from './door.ts';
 export { findLesson, forget } from './forget.ts';
 export { recordInjection } from './injections.ts';
 export { writeLessonsFile } from './lessons-file.ts';
@@ -16,6 +16,7 @@ export {
   type ReviewAction,
   reviewActions,
 } from './review.ts';
+export { type StartBudget, sessionStart } from './start-block.ts';
 export type {
   HeldReason,
   LayerRef,
