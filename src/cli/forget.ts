@@ -15,7 +15,7 @@ export const forgetCommand = defineCommand({
       if (vetoed.length === 0) return { json: { vetoed, removedFrom: [] }, text: 'Already vetoed.' };
       // At once, everywhere an agent reads: the hooks' index and lessons.jsonl, then the memory folders and the
       // AGENTS.md block, written again without the lesson.
-      refreshViews(store, now, context.config.params.hashedDims);
+      refreshViews(store, now, context.config.params);
       const { renderMemory } = await import('../render/index.ts');
       const { wiredForRender } = await import('../night/index.ts');
       const rendered = renderMemory(store, context.config, {

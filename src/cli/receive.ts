@@ -45,7 +45,7 @@ export const receiveCommand = defineCommand({
       // A revocation drops a lesson and a confirmation raises one: what agents read changes with them.
       if (report.dropped > 0 || report.raised.length > 0 || approved.length > 0) {
         const { refreshViews } = await import('../truth/index.ts');
-        refreshViews(store, now, context.config.params.hashedDims);
+        refreshViews(store, now, context.config.params);
       }
       const reasons = Object.entries(report.byReason)
         .sort(([a], [b]) => (a < b ? -1 : 1))

@@ -22,7 +22,7 @@ export const relateCommand = defineCommand({
         to,
         now: context.clock.iso(),
       });
-      refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
+      refreshViews(store, context.clock.iso(), context.config.params);
       const said = `#${result.from.id} ${kind} #${result.to.id}`;
       const text = result.added ? `Recorded: ${said}.` : `Already recorded: ${said}.`;
       return { json: { relation: result.relation, added: result.added }, text };

@@ -43,7 +43,7 @@ export const reviewCommand = defineCommand({
         ...(options.text === undefined ? {} : { text: options.text }),
       });
       const { refreshViews } = await import('../truth/index.ts');
-      refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
+      refreshViews(store, context.clock.iso(), context.config.params);
       const done =
         lesson.review === 'rejected' ? 'Rejected' : action === 'edit' ? 'Edited and approved' : 'Approved';
       return { json: { lesson }, text: `${done} #${lesson.id} ${lesson.hash.slice(0, 12)}: ${lesson.text}` };

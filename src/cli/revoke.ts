@@ -14,7 +14,7 @@ export const revokeCommand = defineCommand({
     const store = openStore(context.config.home);
     try {
       const revocation = revoke(store, identity, args[0]!, context.clock.iso());
-      refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
+      refreshViews(store, context.clock.iso(), context.config.params);
       const { lesson, as } = revocation;
       const what = as === 'origin' ? 'Revoked' : 'Voted to revoke';
       const published =

@@ -11,7 +11,7 @@ export const sleepCommand = defineCommand({
     try {
       const report = await sleep(store, context.config, context.clock);
       const { refreshViews } = await import('../truth/index.ts');
-      refreshViews(store, context.clock.iso(), context.config.params.hashedDims);
+      refreshViews(store, context.clock.iso(), context.config.params);
       return { json: report, text: morningReportText(report, delegationTally(store.db)) };
     } finally {
       store.close();

@@ -4,7 +4,13 @@
  * front door of the store's side.
  */
 export { type EstimateInput, type EstimateKernel, estimateKernel } from './estimate-kernel.ts';
-export { openPrimeIndex, type PrimeIndex, type PrimeRows, primeIndexVectors } from './prime-index-file.ts';
+export {
+  openPrimeIndex,
+  type PrimeIndex,
+  type PrimeRows,
+  primeIndexVectors,
+  type RowDetail,
+} from './prime-index-file.ts';
 export {
   blockBytes,
   bodyStart,

@@ -29,8 +29,15 @@ export interface PrimeRows {
    * `mask`, in the projection's order.
    */
   aboutSubjects(mask: number, kind: LessonKind, limit: number): number[];
-  /** The lesson hashes (one for a lesson, two for a question) and the text shown. */
-  detail(row: number): { hashes: string[]; text: string };
+  /** The lesson hashes (one for a lesson, two for a question), the text shown, and where session start loads it. */
+  detail(row: number): RowDetail;
+}
+
+export interface RowDetail {
+  hashes: string[];
+  text: string;
+  /** The projects (null: sessions outside any) whose session start loads the row; absent when none does. */
+  startOf?: (string | null)[];
 }
 
 /** A row that reached a cut, and its cosine with the query. */
@@ -403,7 +410,7 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     reached.set(row, b * 2 ** 32 + local);
     return row;
   };
-  const details = new Map<number, { hashes: string[]; text: string }>();
+  const details = new Map<number, RowDetail>();
   return {
     count,
     kind(row) {
@@ -479,10 +486,7 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
         const block = blockAt(place);
         const local = localAt(place);
         const at = body + sections.details + block.detailStart[local]!;
-        found = JSON.parse(bytes.read(at, block.detailLength[local]!).toString('utf8')) as {
-          hashes: string[];
-          text: string;
-        };
+        found = JSON.parse(bytes.read(at, block.detailLength[local]!).toString('utf8')) as RowDetail;
         details.set(row, found);
       }
       return found;

@@ -19,12 +19,18 @@ export interface PrimeChoice<T extends Met> {
 
 /**
  * Priming: those met by their words at or over the cut, most similar first (ties keep their order), then those
- * met by subject alone; at most `limit`, and none that shares a hash with one shown earlier in the session.
+ * met by subject alone; at most `limit`, and none that shares a hash with one shown earlier in the session or
+ * that the session loaded when it started (`loaded`): the agent has it in view already.
  */
 export function choosePrimes<T extends Met>(
   byWords: readonly T[],
   bySubject: readonly T[],
-  options: { cut: number; limit: number; shownBefore: ReadonlySet<string> },
+  options: {
+    cut: number;
+    limit: number;
+    shownBefore: ReadonlySet<string>;
+    loaded?: (candidate: T) => boolean;
+  },
 ): PrimeChoice<T> {
   const met = byWords.filter((candidate) => candidate.similarity >= options.cut);
   met.sort((a, b) => b.similarity - a.similarity);
@@ -36,6 +42,7 @@ export function choosePrimes<T extends Met>(
   };
   for (const candidate of met) {
     if (candidate.hashes.some((hash) => options.shownBefore.has(hash))) drop('shown_earlier_in_session');
+    else if (options.loaded?.(candidate)) drop('loaded_at_session_start');
     else if (chosen.length >= options.limit) drop('over_limit_per_moment');
     else chosen.push(candidate);
   }

@@ -48,6 +48,16 @@ interface Candidate {
   hashes: readonly string[];
   text: string;
   similarity: number;
+  startOf?: readonly (string | null)[];
+}
+
+/**
+ * Whether the session loaded the memory folder render writes when it began: a Claude Code session (its transcript
+ * is under the Claude folder) does; a Codex session, or a conversation through the proxy, does not.
+ */
+function loadsMemoryFolder(payload: HookPayload, config: Config): boolean {
+  const path = payload.transcriptPath;
+  return path !== null && path.startsWith(`${config.claudeDir.replace(/[\\/]+$/, '')}/`);
 }
 
 function primingCut(space: Space, config: Config): number {
@@ -82,7 +92,7 @@ async function poolAndSpace(
   if (!db) return null;
   const { poolFromStore, storeSpace } = await import('./store-pool.ts');
   const stored = storeSpace(db, deps.config);
-  return { pool: poolFromStore(db, deps.now, project, stored), space: stored };
+  return { pool: poolFromStore(db, deps.now, project, stored, deps.config.params.render), space: stored };
 }
 
 /**
@@ -117,7 +127,8 @@ async function prime(
   subjects: Subjects,
 ): Promise<HookAnswer> {
   const { config } = deps;
-  const found = await poolAndSpace(deps, projectOf(payload.cwd));
+  const project = projectOf(payload.cwd);
+  const found = await poolAndSpace(deps, project);
   if (!found) return { output: null, log: null };
   const { pool, space } = found;
   const eligible = (row: number) => kinds === null || (!pool.question(row) && kinds.has(pool.kind(row)));
@@ -156,7 +167,14 @@ async function prime(
   const { chosen, reasons } = choosePrimes(
     byWords.map(withDetail),
     bySubject.map((row) => withDetail({ row, similarity: 0 })),
-    { cut, limit, shownBefore: shownBefore(readSessionLog(config.home, payload.session)) },
+    {
+      cut,
+      limit,
+      shownBefore: shownBefore(readSessionLog(config.home, payload.session)),
+      ...(loadsMemoryFolder(payload, config)
+        ? { loaded: (candidate: Candidate) => candidate.startOf?.includes(project) === true }
+        : {}),
+    },
   );
   const met = byWords.length + bySubject.length;
   if (met < considered) reasons.below_priming_cut = considered - met;

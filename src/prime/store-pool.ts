@@ -1,7 +1,7 @@
 import type { Config, Lesson } from '../core/index.ts';
 import { cosine, createSpace, fromBlob, hashedSpace, type Space, subjectsOf } from '../embed/index.ts';
 import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
-import { type PrimeRows, visibleToAgent } from '../truth/index.ts';
+import { type PrimeRows, type StartBudget, sessionStart, visibleToAgent } from '../truth/index.ts';
 
 /**
  * What a hook compares with when there is no current prime index: the store itself, read through the
@@ -23,8 +23,15 @@ function lessonVector(stored: Map<number, StoredVector>, lesson: Lesson, space: 
 }
 
 /** Every lesson (or open question) an agent may see in `project`, in the projection's order. */
-export function poolFromStore(db: Db, now: string, project: string | null, space: Space): PrimeRows {
+export function poolFromStore(
+  db: Db,
+  now: string,
+  project: string | null,
+  space: Space,
+  budget: StartBudget,
+): PrimeRows {
   const visible = visibleToAgent(db, { now, scope: { project } });
+  const loaded = new Set(sessionStart(visible, budget));
   const items = visible.map((item) => {
     const lessons = item.type === 'lesson' ? [item.lesson] : item.lessons;
     const share =
@@ -37,6 +44,7 @@ export function poolFromStore(db: Db, now: string, project: string | null, space
       question: item.type === 'question',
       sources: share?.sources ?? 0,
       afterHandback: share?.afterHandback ?? 0,
+      startOf: loaded.has(item) ? [project] : undefined,
     };
   });
   return {
@@ -60,6 +68,9 @@ export function poolFromStore(db: Db, now: string, project: string | null, space
       mask === 0
         ? []
         : items.flatMap((item, row) => ((subjectsOf(item.text).mask & mask) !== 0 ? [row] : [])),
-    detail: (row) => ({ hashes: items[row]!.hashes, text: items[row]!.text }),
+    detail: (row) => {
+      const { hashes, text, startOf } = items[row]!;
+      return startOf ? { hashes, text, startOf } : { hashes, text };
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Lesson, LessonKind } from '../core/index.ts';
+import { defaultParams, type Lesson, type LessonKind } from '../core/index.ts';
 import { fromBlob, hashedVector, subjectsOf } from '../embed/index.ts';
 import {
   blockBytes,
@@ -13,9 +13,12 @@ import {
   type PrimeIndexHeader,
   primeIndexVectors,
   QUESTION,
+  type RowDetail,
   SCALE_COLUMN,
 } from '../hook/index.ts';
 import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
+import { type StartBudget, sessionStart } from './start-block.ts';
+import type { Visible } from './types.ts';
 import { visibleToAgent } from './visible.ts';
 
 /**
@@ -34,6 +37,8 @@ interface Entry {
   sources: number;
   afterHandback: number;
   vector: Float32Array;
+  /** The projects (null: sessions outside any) whose session start loads it. */
+  startOf: (string | null)[];
 }
 
 /** Where a lesson's vector comes from: the store, else the caller's embedding, else the last index's. */
@@ -57,9 +62,45 @@ function vectorOf(lesson: Lesson, sources: VectorSources, space: string, dims: n
   return space === 'hashed' ? hashedVector(lesson.text, dims) : new Float32Array(dims);
 }
 
+function projectOfEntry(entry: Visible): string | null {
+  const lessons = entry.type === 'lesson' ? [entry.lesson] : entry.lessons;
+  return lessons.find((lesson) => lesson.project !== null)?.project ?? null;
+}
+
+/**
+ * For each visible entry, the projects whose session start loads it: what `sessionStart` chooses of the
+ * person's own lessons and the project's, as render lists them. A hook then need not show again what the agent
+ * loaded when the session began.
+ */
+function startsOf(visible: readonly Visible[], budget: StartBudget): Map<Visible, (string | null)[]> {
+  const found = new Map<Visible, (string | null)[]>();
+  const projects = new Set(visible.map(projectOfEntry));
+  projects.add(null);
+  for (const project of projects) {
+    const scoped = visible.filter((entry) => {
+      const of = projectOfEntry(entry);
+      return of === null || of === project;
+    });
+    for (const entry of sessionStart(scoped, budget)) {
+      const list = found.get(entry) ?? [];
+      list.push(project);
+      found.set(entry, list);
+    }
+  }
+  return found;
+}
+
 /** The entries in the projection's order, each with one unit vector. */
-function entriesOf(store: Store, now: string, space: string, dims: number, sources: VectorSources): Entry[] {
+function entriesOf(
+  store: Store,
+  now: string,
+  space: string,
+  dims: number,
+  sources: VectorSources,
+  budget: StartBudget,
+): Entry[] {
   const visible = visibleToAgent(store.db, { now, scope: { project: null, allProjects: true } });
+  const starts = startsOf(visible, budget);
   return visible.map((entry, order) => {
     const lessons = entry.type === 'lesson' ? [entry.lesson] : entry.lessons;
     const first = lessons[0]!;
@@ -81,11 +122,12 @@ function entriesOf(store: Store, now: string, space: string, dims: number, sourc
       hashes: lessons.map((lesson) => lesson.hash),
       text: entry.type === 'lesson' ? entry.lesson.text : entry.text,
       kind: first.kind,
-      project: lessons.find((lesson) => lesson.project !== null)?.project ?? null,
+      project: projectOfEntry(entry),
       question: entry.type === 'question',
       sources: share?.sources ?? 0,
       afterHandback: share?.afterHandback ?? 0,
       vector,
+      startOf: starts.get(entry) ?? [],
     };
   });
 }
@@ -172,13 +214,15 @@ export function primeIndexSpace(store: Store): string {
 
 /**
  * Writes the index (atomically: a reader sees the old file or the new one); returns how many rows it holds.
- * `embedded` holds, by lesson hash, vectors in the index's space for lessons the store has none for (a layer's).
+ * `embedded` holds, by lesson hash, vectors in the index's space for lessons the store has none for (a layer's);
+ * `budget`, what session start loads, as render is configured.
  */
 export function writePrimeIndex(
   store: Store,
   now: string,
   hashedDims: number,
   embedded: ReadonlyMap<string, Float32Array> = new Map(),
+  budget: StartBudget = defaultParams.render,
 ): number {
   const space = primeIndexSpace(store);
   const stored = vectorsInSpace(store.db, 'lesson', space);
@@ -193,9 +237,13 @@ export function writePrimeIndex(
     previous.values().next().value?.length ??
     hashedDims;
   const sources: VectorSources = { stored, embedded, previous };
-  const { rows, groups } = grouped(entriesOf(store, now, space, dims, sources));
+  const { rows, groups } = grouped(entriesOf(store, now, space, dims, sources, budget));
   const kinds = [...new Set(rows.map((row) => row.kind))];
-  const details = rows.map((row) => Buffer.from(JSON.stringify({ hashes: row.hashes, text: row.text })));
+  const details = rows.map((row) => {
+    const detail: RowDetail = { hashes: row.hashes, text: row.text };
+    if (row.startOf.length) detail.startOf = row.startOf;
+    return Buffer.from(JSON.stringify(detail));
+  });
   const detailStarts: number[] = [];
   let detailsLength = 0;
   for (const detail of details) {

@@ -1,4 +1,4 @@
-import type { Config } from '../core/index.ts';
+import type { Config, Params } from '../core/index.ts';
 import { createSpace, type Space } from '../embed/index.ts';
 import { type Store, vectorsInSpace } from '../store/index.ts';
 import { writeLessonsFile } from './lessons-file.ts';
@@ -13,12 +13,12 @@ import { visibleToAgent } from './visible.ts';
 export function refreshViews(
   store: Store,
   now: string,
-  hashedDims: number,
+  params: Pick<Params, 'hashedDims' | 'render'>,
   embedded?: ReadonlyMap<string, Float32Array>,
 ): { lessons: number; primeIndex: number } {
   return {
     lessons: writeLessonsFile(store, now),
-    primeIndex: writePrimeIndex(store, now, hashedDims, embedded),
+    primeIndex: writePrimeIndex(store, now, params.hashedDims, embedded, params.render),
   };
 }
 
@@ -68,5 +68,5 @@ export async function refreshViewsEmbedding(
   } catch (error) {
     problem = `layer lessons not embedded in ${space.name}: ${(error as Error).message}`;
   }
-  return { ...refreshViews(store, now, config.params.hashedDims, embedded), problem };
+  return { ...refreshViews(store, now, config.params, embedded), problem };
 }

@@ -173,6 +173,29 @@ describe('remem prime, one command for every hook moment', () => {
     expect(hook(home, prompt).stdout).toBe('');
   });
 
+  it('does not put beside a Claude Code prompt what the session loaded when it began; a Codex prompt gets it', () => {
+    const home = learnedHome();
+    const claude = join(home, 'claude');
+    const prompt = {
+      hook_event_name: 'UserPromptSubmit',
+      prompt: "don't ask me, just run the migration yourself",
+    };
+    // Claude Code's transcript lies under its folder, and the session loaded the memory folder render wrote.
+    const loaded = hook(
+      home,
+      { ...prompt, session_id: 'claude-1', transcript_path: join(claude, 'projects', 'p', 'claude-1.jsonl') },
+      { CLAUDE_CONFIG_DIR: claude },
+    );
+    expect(loaded.code, loaded.stderr).toBe(0);
+    expect(loaded.stdout).toBe('');
+    const elsewhere = hook(
+      home,
+      { ...prompt, session_id: 'codex-1', transcript_path: join(home, 'codex', 'rollout-1.jsonl') },
+      { CLAUDE_CONFIG_DIR: claude },
+    );
+    expect(elsewhere.stdout).toContain("don't ask me, just run it yourself");
+  });
+
   it('continues a turn that ends with an offer, once, not twice in a row nor twice a session', () => {
     const home = learnedHome();
     const stop = {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createClock, resolveConfig } from '../../src/core/index.ts';
+import { createClock, defaultParams, resolveConfig } from '../../src/core/index.ts';
 import { formatTally, sleep } from '../../src/sleep/index.ts';
 import {
   delegationTally,
@@ -59,7 +59,7 @@ describe('MUST NOT: the delegation tally reaches an agent', () => {
       day(0),
     );
     await sleep(store, resolveConfig({ REMEM_HOME: home, HOME: home }), createClock(day(1, 4)));
-    refreshViews(store, day(1, 4), 256);
+    refreshViews(store, day(1, 4), defaultParams);
     const tally = formatTally(delegationTally(store.db));
     store.close();
     expect(readFileSync(join(home, 'morning.md'), 'utf8')).toContain(tally[0]!);

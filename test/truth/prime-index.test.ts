@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Config, resolveConfig } from '../../src/core/index.ts';
+import { type Config, defaultParams, resolveConfig } from '../../src/core/index.ts';
 import { hashedSpace, hashedVector, toBlob } from '../../src/embed/index.ts';
 import { answerHook, type HookPayload } from '../../src/prime/index.ts';
 import { poolFromStore } from '../../src/prime/store-pool.ts';
@@ -64,9 +64,12 @@ function filledStore(): { store: Store; config: Config } {
   return { store, config };
 }
 
-function described(rows: PrimeRows) {
+/** What a hook reads of each row; `project` the one asked for, to say whether its session start loads the row. */
+function described(rows: PrimeRows, project: string | null = null) {
   return Array.from({ length: rows.count }, (_, row) => ({
-    ...rows.detail(row),
+    ...(({ startOf, ...rest }) => ({ ...rest, atStart: startOf?.includes(project) === true }))(
+      rows.detail(row),
+    ),
     kind: rows.kind(row),
     question: rows.question(row),
     sources: rows.sources(row),
@@ -110,7 +113,7 @@ function expectExactAtTheCut(home: string, query: () => Float32Array): void {
       fresh.close();
       for (const { row } of quick) {
         const { hashes, text } = merged[row]!;
-        expect(rows.detail(row), how).toEqual({ hashes, text });
+        expect(rows.detail(row), how).toMatchObject({ hashes, text });
       }
       reached += quick.length;
       below += rows.count - quick.length;
@@ -128,8 +131,11 @@ describe('the prime index', () => {
     for (const [how, index] of readers(store.home)) {
       expect(index.space, how).toBe('hashed');
       for (const project of PROJECTS) {
-        const fromStore = described(poolFromStore(store.db, NOW, project, space));
-        expect(described(index.rowsFor(project)), `${how}, ${project}`).toEqual(fromStore);
+        const fromStore = described(
+          poolFromStore(store.db, NOW, project, space, defaultParams.render),
+          project,
+        );
+        expect(described(index.rowsFor(project), project), `${how}, ${project}`).toEqual(fromStore);
       }
       index.close();
     }
