@@ -46,7 +46,7 @@ function judgeLines(report: SleepReport): string[] {
   if (!note || (note.asked === 0 && note.waiting === 0)) return [];
   const lines = [
     '',
-    `${note.model} judged ${note.asked} near-threshold messages: ${note.confirmed} corrections, ${note.declined} not${note.unclear ? `, ${note.unclear} unclear` : ''}; ${note.waiting} wait.`,
+    `${note.model} judged ${note.asked} message${note.asked === 1 ? '' : 's'} scored just under the correction threshold: ${note.confirmed} confirmed, ${note.declined} not${note.unclear ? `, ${note.unclear} unclear` : ''}; ${note.waiting} still wait${note.waiting === 1 ? 's' : ''}.`,
   ];
   if (note.failure) lines.push('', `Note: ${note.failure}.`);
   return lines;

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -134,6 +134,9 @@ describe('the correction judge', () => {
     expect(episode?.said).toBe(NEAR);
     expect(episode?.detail.cue.rule).toBe('JUDGE');
     expect(report.learned.map((line) => line.kind)).toEqual(['correction']);
+    expect(readFileSync(join(home, 'morning.md'), 'utf8')).toContain(
+      'openai:judge-chat judged 1 message scored just under the correction threshold: 1 confirmed, 0 not; 0 still wait.',
+    );
 
     // The transcript grows and its session is derived again: the confirmed correction stays, and is not asked again.
     const claude = join(home, 'claude');
@@ -159,6 +162,20 @@ describe('the correction judge', () => {
     expect(corrections(home)).toEqual([]);
     await sleep(home, env, NEXT_NIGHT);
     expect(model.seen).toHaveLength(1);
+  });
+
+  it('asks again, on later nights, about an answer neither yes nor no, and gives up after maxTries', async () => {
+    const home = tempDir();
+    const model = await chatServer(answer('It depends on the project.'));
+    const env = openai(model.root);
+    writeFileSync(join(home, 'config.json'), JSON.stringify({ params: { judge: { maxTries: 2 } } }));
+    ingest(home, env);
+    expect((await sleep(home, env)).judge).toMatchObject({ asked: 1, unclear: 1, waiting: 1 });
+    expect((await sleep(home, env, NEXT_NIGHT)).judge).toMatchObject({ asked: 1, unclear: 1, waiting: 0 });
+    expect((await sleep(home, env, '2026-11-04T04:00:00.000Z')).judge).toMatchObject({ asked: 0 });
+    expect(model.seen).toHaveLength(2);
+    expect(corrections(home)).toEqual([]);
+    expect(candidateCount(home)).toBe(1);
   });
 
   it('asks at most the night budget, and the rest on the nights after', async () => {
