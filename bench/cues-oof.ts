@@ -142,8 +142,11 @@ function nestedLines(
   ].join('\n');
 }
 
-export function correctionOutOfFold(dir: string): string {
-  const rows = readLabelledMessages(dir);
+/**
+ * Every row scored out-of-fold as the detector runs (5 folds grouped by repository, the shipped fitting settings),
+ * with whether a rule called it a correction.
+ */
+export function correctionScoredOutOfFold(rows: readonly LabelledMessage[]) {
   const examples = examplesOf(rows, (said, before) => correctionContext(said, before), DIMS);
   const side: RuleSide = {
     ruled: rows.map((row) => ruleCorrection(row.said, row.before) !== null),
@@ -151,6 +154,12 @@ export function correctionOutOfFold(dir: string): string {
   };
   const options = { ...correctionFit(), dims: DIMS };
   const scored = asRun(crossValidate(rows, examples, { ...options, folds: 5 }), side, rows);
+  return { examples, side, options, scored };
+}
+
+export function correctionOutOfFold(dir: string): string {
+  const rows = readLabelledMessages(dir);
+  const { examples, side, options, scored } = correctionScoredOutOfFold(rows);
   const threshold = correctionThreshold();
   const keep = (test: (row: LabelledMessage) => boolean) => scored.filter(({ row }) => test(row));
   const sections = [

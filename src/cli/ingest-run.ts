@@ -18,7 +18,9 @@ export async function runIngest(
   const progress = await progressFor(context, 'ingest');
   try {
     const now = context.clock.iso();
-    if (flags.fromRaw) return ingestFromRaw(store, { now, onProgress: progress.update });
+    // Near-threshold messages are kept for the judge only when one is configured: otherwise nothing changes.
+    const judge = context.config.judge ? { judgeBand: context.config.params.judge.band } : {};
+    if (flags.fromRaw) return ingestFromRaw(store, { now, onProgress: progress.update, ...judge });
     const named =
       flags.claude.length +
         flags.codex.length +
@@ -51,6 +53,7 @@ export async function runIngest(
       ...(stdinEvents ? { stdinEvents } : {}),
       importedRules,
       onProgress: progress.update,
+      ...judge,
     });
   } finally {
     progress.stop();

@@ -30,6 +30,20 @@ export interface WordingConfig {
   timeoutMs: number;
 }
 
+/**
+ * The judge: a chat model asked at night whether a message the correction detector scored just under its
+ * threshold corrects the agent. Off unless `REMEM_JUDGE=on` (or `judge.enabled`); the wording model's endpoint
+ * unless the `judge` section names its own.
+ */
+export interface JudgeConfig {
+  api: ChatApi;
+  url: string;
+  model: string;
+  apiKey?: string;
+  /** How long one yes or no may take. */
+  timeoutMs: number;
+}
+
 /** Everything a command needs to know about where and how it runs, resolved once and frozen. */
 export interface Config {
   home: string;
@@ -39,6 +53,8 @@ export interface Config {
   embed: EmbedConfig;
   /** The wording model (`REMEM_WORDING`, else `wording` in config.json); null: lessons are worded deterministically. */
   wording: WordingConfig | null;
+  /** The correction judge (`REMEM_JUDGE`, else `judge` in config.json); null: no candidate is kept or asked about. */
+  judge: JudgeConfig | null;
   /** Claude Code's configuration folder (`CLAUDE_CONFIG_DIR`, else ~/.claude). */
   claudeDir: string;
   /** Codex's home (`CODEX_HOME`, else ~/.codex). */
@@ -80,6 +96,14 @@ interface FileConfig {
   holdout?: number;
   embed?: { space?: SpaceName; url?: string; model?: string; apiKey?: string; timeoutMs?: number };
   wording?: { api?: ChatApi | 'none'; url?: string; model?: string; apiKey?: string; timeoutMs?: number };
+  judge?: {
+    enabled?: boolean;
+    api?: ChatApi;
+    url?: string;
+    model?: string;
+    apiKey?: string;
+    timeoutMs?: number;
+  };
   params?: Record<string, unknown>;
   commonsToken?: string;
   peers?: string[];
@@ -106,6 +130,16 @@ function fileSchema() {
       wording: z
         .object({
           api: z.enum(['none', 'ollama', 'openai']).optional(),
+          url: z.string().optional(),
+          model: z.string().optional(),
+          apiKey: z.string().optional(),
+          timeoutMs: z.number().positive().optional(),
+        })
+        .optional(),
+      judge: z
+        .object({
+          enabled: z.boolean().optional(),
+          api: z.enum(['ollama', 'openai']).optional(),
           url: z.string().optional(),
           model: z.string().optional(),
           apiKey: z.string().optional(),
@@ -199,6 +233,44 @@ function resolveWording(env: NodeJS.ProcessEnv, file: FileConfig, timeoutMs: num
   };
 }
 
+/**
+ * The judge: off unless `REMEM_JUDGE=on` (or `judge.enabled`); then each of its settings is the `judge` section's
+ * (`REMEM_JUDGE_MODEL`, `REMEM_JUDGE_URL` over it), else the wording model's — a judge with no model is an error.
+ */
+function resolveJudge(
+  env: NodeJS.ProcessEnv,
+  file: FileConfig,
+  wording: WordingConfig | null,
+  timeoutMs: number,
+): JudgeConfig | null {
+  const switched = env['REMEM_JUDGE'];
+  if (switched && switched !== 'on' && switched !== 'off') {
+    throw new RememError('bad_config', `REMEM_JUDGE must be on or off: ${switched}`);
+  }
+  const enabled = switched ? switched === 'on' : file.judge?.enabled === true;
+  if (!enabled) return null;
+  const own = file.judge ?? {};
+  const api = own.api ?? wording?.api;
+  const model = env['REMEM_JUDGE_MODEL'] || own.model || wording?.model;
+  if (!api || !model) {
+    throw new RememError(
+      'bad_config',
+      'the judge is on but has no model: configure the wording model (REMEM_WORDING, REMEM_WORDING_MODEL) or judge.api and judge.model in config.json',
+    );
+  }
+  const defaultUrl = api === 'openai' ? 'http://127.0.0.1:11434/v1' : 'http://127.0.0.1:11434';
+  // The wording endpoint's URL and key go with its wire: a judge on another wire does not borrow them.
+  const borrowed = wording && wording.api === api ? wording : null;
+  const apiKey = own.apiKey ?? borrowed?.apiKey;
+  return {
+    api,
+    url: env['REMEM_JUDGE_URL'] || own.url || borrowed?.url || defaultUrl,
+    model,
+    timeoutMs: own.timeoutMs ?? timeoutMs,
+    ...(apiKey === undefined ? {} : { apiKey }),
+  };
+}
+
 function expandHome(path: string, userHome: string): string {
   return path.startsWith('~/') ? join(userHome, path.slice(2)) : resolve(path);
 }
@@ -229,11 +301,13 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     ...file.params,
     ...(env['REMEM_HOOK_DEADLINE_MS'] ? { hook: { deadlineMs: Number(env['REMEM_HOOK_DEADLINE_MS']) } } : {}),
   });
+  const wording = resolveWording(env, file, params.wording.timeoutMs);
   const config: Config = {
     home,
     holdout: parseHoldout(env['REMEM_HOLDOUT']) ?? file.holdout ?? defaultParams.holdoutShare,
     embed,
-    wording: resolveWording(env, file, params.wording.timeoutMs),
+    wording,
+    judge: resolveJudge(env, file, wording, params.judge.timeoutMs),
     claudeDir: expandHome(env['CLAUDE_CONFIG_DIR'] ?? join(userHome, '.claude'), userHome),
     codexHome: expandHome(env['CODEX_HOME'] ?? join(userHome, '.codex'), userHome),
     geminiDir: join(expandHome(env['GEMINI_CLI_HOME'] || userHome, userHome), '.gemini'),

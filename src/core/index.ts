@@ -14,6 +14,7 @@ export {
   type Config,
   type EmbedConfig,
   type Flags,
+  type JudgeConfig,
   resolveConfig,
   type SpaceName,
   type WordingConfig,

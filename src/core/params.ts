@@ -93,6 +93,20 @@ export const defaultParams = {
     /** A model's wording is a sentence or two, short enough to share (sharing.maxChars). */
     maxChars: 300,
   },
+  judge: {
+    /**
+     * The band under the correction detector's threshold whose messages are kept as candidates for the judge:
+     * a message the model scored in [threshold - band, threshold). Read at ingest, only when a judge is on; at
+     * most 0.3 (ingest derives no wider band).
+     */
+    band: 0.15,
+    /** Candidates put to the judge in one night, the closest to the threshold first; the rest wait. */
+    budget: 50,
+    /** One yes or no: a local model answers a word well within this. */
+    timeoutMs: 20_000,
+    /** Nights a candidate is tried before it is given up (a server down, an answer neither yes nor no). */
+    maxTries: 3,
+  },
   truth: {
     /**
      * Two lessons are about one subject when the hashed-space cosine of their words reaches this: lower than

@@ -7,17 +7,31 @@ import {
   classifyFailure,
   classifyHandback,
   concedes,
-  detectCorrection,
   detectSurprise,
   HANDBACK_CHARS,
+  scoreCorrection,
 } from './detect.ts';
+import { correctionThreshold } from './model/correction.ts';
 import { projectOf } from './project.ts';
 import { clip, closingSentence, firstMeaningfulLine, paragraphs, tail } from './text.ts';
 
 export interface Derived {
   episodes: EpisodeDraft[];
   offers: OfferDraft[];
+  /**
+   * Messages the learned detector scored just under its threshold (within `WIDEST_BAND`), each as the correction
+   * episode it would be: what an optional judge may confirm at night (`params.judge`).
+   */
+  candidates: CorrectionCandidate[];
 }
+
+export interface CorrectionCandidate {
+  score: number;
+  draft: EpisodeDraft;
+}
+
+/** The widest band under the threshold ingest keeps candidates from; `params.judge.band` narrows it. */
+export const WIDEST_BAND = 0.3;
 
 type Call = Extract<Turn, { type: 'call' }>;
 type Anchor = Pick<Turn, 'line' | 'part' | 'uuid'>;
@@ -47,6 +61,8 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
   const project = projectOf(conversation.cwd);
   const episodes: EpisodeDraft[] = [];
   const offers: OfferDraft[] = [];
+  const candidates: CorrectionCandidate[] = [];
+  const floor = correctionThreshold() - WIDEST_BAND;
   const calls = new Map<string, Call>();
   const toolCounts: Record<string, number> = {};
   const counts = {
@@ -94,22 +110,23 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
     source: sourceOf(turn.file ?? file, turn.line),
   });
 
-  const correction = (
+  const correctionDraft = (
     turn: Turn,
     said: string,
     answered: string,
     hit: CueHit,
     extra: Record<string, unknown>,
-  ) => {
+  ): EpisodeDraft => ({
+    ...base(turn, 'correction', anchorOf(turn)),
+    title: clip(said.replace(/\s+/g, ' '), 120),
+    text: said,
+    said,
+    agentBefore: answered,
+    detail: { cue: hit, ...extra },
+  });
+  const correction = (...args: Parameters<typeof correctionDraft>) => {
     counts.corrections++;
-    episodes.push({
-      ...base(turn, 'correction', anchorOf(turn)),
-      title: clip(said.replace(/\s+/g, ' '), 120),
-      text: said,
-      said,
-      agentBefore: answered,
-      detail: { cue: hit, ...extra },
-    });
+    episodes.push(correctionDraft(...args));
   };
 
   for (const turn of conversation.items) {
@@ -130,7 +147,8 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         // The hand-back was the previous message's to answer; the words are still what this one reacts to.
         const answers = before.trim() ? before : lastWords;
         if (before.trim()) lastWords = before;
-        const detected = detectCorrection(turn.text, tail(answers, 600), handback?.kind ?? null);
+        const scored = scoreCorrection(turn.text, tail(answers, 600), handback?.kind ?? null);
+        const detected = scored.hit;
         let hit = detected;
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
         const gaveReason =
@@ -143,6 +161,15 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
           correction(turn, turn.text, closingSentence(answers), hit, {
             afterHandback: handback?.kind ?? null,
             queued: turn.queued === true,
+          });
+        } else if (scored.score !== null && scored.score >= floor) {
+          const cue = { rule: 'learned', cue: `learned detector, p=${scored.score.toFixed(2)}` };
+          candidates.push({
+            score: scored.score,
+            draft: correctionDraft(turn, turn.text, closingSentence(answers), cue, {
+              afterHandback: handback?.kind ?? null,
+              queued: turn.queued === true,
+            }),
           });
         }
         awaitingConcession =
@@ -314,7 +341,9 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
       source: sourceOf(first.file ?? file, first.line),
     });
   }
-  return { episodes, offers };
+  // A candidate the agent's concession made a correction after all is one already.
+  const keys = new Set(episodes.map((episode) => episode.key));
+  return { episodes, offers, candidates: candidates.filter(({ draft }) => !keys.has(draft.key)) };
 }
 
 const SMALL_WORDS = new Set([

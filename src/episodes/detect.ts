@@ -86,15 +86,29 @@ export function detectCorrection(
   /** How the agent's turn handed back, when the caller classified it already (ingest does). */
   handback?: string | null,
 ): CueHit | null {
+  return scoreCorrection(said, agentBefore, handback).hit;
+}
+
+/**
+ * `detectCorrection`, with the learned detector's probability when it was asked (null when a rule decided, or
+ * the rules ruled the model out): ingest keeps a message scored just under the threshold for the judge.
+ */
+export function scoreCorrection(
+  said: string,
+  agentBefore?: string,
+  handback?: string | null,
+): { hit: CueHit | null; score: number | null } {
   const rule = ruleCorrection(said, agentBefore);
-  if (rule) return rule;
+  if (rule) return { hit: rule, score: null };
   const before = agentBefore ?? '';
   const context = correctionContext(said, before, rule, handback);
-  if (!modelMayJudge(said, context)) return null;
+  if (!modelMayJudge(said, context)) return { hit: null, score: null };
   const score = correctionProbability(said, before, context);
-  return score >= correctionThreshold()
-    ? { rule: 'learned', cue: `learned detector, p=${score.toFixed(2)}` }
-    : null;
+  const hit =
+    score >= correctionThreshold()
+      ? { rule: 'learned', cue: `learned detector, p=${score.toFixed(2)}` }
+      : null;
+  return { hit, score };
 }
 
 /**

@@ -23,7 +23,7 @@ import type { Source, SourceAgent } from './source.ts';
  */
 export function ingestFromRaw(
   store: Store,
-  options: { now: string; onProgress?: IngestOptions['onProgress'] },
+  options: { now: string; onProgress?: IngestOptions['onProgress']; judgeBand?: number },
 ): IngestReport {
   const { report, runId, warn } = startRun(store, options.now);
   const archives = latestArchives(store.home);
@@ -38,7 +38,7 @@ export function ingestFromRaw(
     }
   });
   options.onProgress?.({ done: archives.length, total: archives.length, file: '' });
-  return finishRun(store, options.now, { report, runId, readNow });
+  return finishRun(store, options.now, { report, runId, readNow, judgeBand: options.judgeBand });
 }
 
 interface ArchiveMeta {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   clearStaleSession,
+  confirmedCandidates,
   deleteTurnsOfFile,
   finishIngestRun,
   insertEpisodeOnce,
@@ -11,6 +12,7 @@ import {
   markSessionStale,
   readOpencodeSessions,
   recordIngestWarning,
+  replaceSessionCandidates,
   replaceSessionEpisodes,
   replaceSessionOffers,
   type Store,
@@ -28,8 +30,9 @@ import {
 } from '../stream/index.ts';
 import { copilotSources } from './copilot-sources.ts';
 import { cursorSources } from './cursor-sources.ts';
-import { type Derived, deriveEpisodes } from './derive.ts';
+import { type Derived, deriveEpisodes, WIDEST_BAND } from './derive.ts';
 import type { eventToEpisode } from './events.ts';
+import { correctionThreshold } from './model/correction.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import type { IngestWarning, Source } from './source.ts';
@@ -55,6 +58,11 @@ export interface IngestOptions {
   /** A person's written rules files (CLAUDE.md, AGENTS.md, .cursorrules), read as events (`rulesToEvents`). */
   importedRules?: { file: string; bytes: Buffer }[];
   onProgress?: (progress: { done: number; total: number; file: string }) => void;
+  /**
+   * When a judge is configured: the band under the correction detector's threshold whose messages are kept as
+   * candidates for it (`params.judge.band`). Absent, none is kept.
+   */
+  judgeBand?: number;
 }
 
 export interface IngestReport {
@@ -95,10 +103,10 @@ export function startRun(
 export function finishRun(
   store: Store,
   now: string,
-  run: { report: IngestReport; runId: number; readNow: ReadNow },
+  run: { report: IngestReport; runId: number; readNow: ReadNow; judgeBand?: number | undefined },
 ): IngestReport {
   const { report } = run;
-  deriveStaleSessions(store, now, report, run.readNow);
+  deriveStaleSessions(store, now, report, run.readNow, run.judgeBand);
   finishIngestRun(store.db, run.runId, {
     finishedAt: now,
     filesRead: report.filesRead,
@@ -234,6 +242,7 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
           options.now,
           report,
           readNow,
+          options.judgeBand,
         );
       }
     }
@@ -241,7 +250,7 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
     await Promise.all([workers.compressor.close(), workers.parser.close()]);
   }
   options.onProgress?.({ done: sources.length, total: sources.length, file: '' });
-  return finishRun(store, options.now, { report, runId, readNow });
+  return finishRun(store, options.now, { report, runId, readNow, judgeBand: options.judgeBand });
 }
 
 /**
@@ -337,8 +346,9 @@ function deriveStaleSessions(
   now: string,
   report: IngestReport,
   readNow: ReadNow = new Map(),
+  judgeBand?: number,
 ): void {
-  for (const stale of staleSessions(store.db)) deriveSession(store, stale, now, report, readNow);
+  for (const stale of staleSessions(store.db)) deriveSession(store, stale, now, report, readNow, judgeBand);
 }
 
 /** The episodes derived with the parsing of a session's only file, when they were. */
@@ -371,13 +381,17 @@ function deriveFromTurns(
   return deriveEpisodes(assemble(agent, session, turns), files[0]?.path);
 }
 
-/** Derives one session's episodes and offers anew from the turns of all its files, in one transaction. */
+/**
+ * Derives one session's episodes and offers anew from the turns of all its files, in one transaction. The
+ * corrections a judge confirmed are derived again from their candidates; with a judge on, the candidates are.
+ */
 function deriveSession(
   store: Store,
   { agent, session }: { agent: string; session: string },
   now: string,
   report: IngestReport,
   readNow: ReadNow,
+  judgeBand?: number,
 ): void {
   const { db } = store;
   db.transaction(() => {
@@ -387,12 +401,21 @@ function deriveSession(
         (a.path < b.path ? -1 : 1),
     );
     const derived = derivedWith(files, readNow) ?? deriveFromTurns(db, agent, session, files, readNow);
+    const derivedKeys = new Set(derived.episodes.map((episode) => episode.key));
+    const confirmed = confirmedCandidates(db, { agent, session }).filter(
+      (draft) => !derivedKeys.has(draft.key),
+    );
     const result = replaceSessionEpisodes(
       db,
       { agent, session, origin: 'transcript' },
-      derived.episodes,
+      confirmed.length ? [...derived.episodes, ...confirmed] : derived.episodes,
       now,
     );
+    if (judgeBand !== undefined) {
+      const floor = correctionThreshold() - Math.min(judgeBand, WIDEST_BAND);
+      const kept = derived.candidates.filter((candidate) => candidate.score >= floor);
+      replaceSessionCandidates(db, { agent, session }, kept, now);
+    }
     replaceSessionOffers(db, { agent, session }, derived.offers, now);
     clearStaleSession(db, agent, session);
     report.sessionsDerived++;

@@ -40,6 +40,18 @@ function wordingLines(report: SleepReport): string[] {
   return lines;
 }
 
+function judgeLines(report: SleepReport): string[] {
+  const note = report.judge;
+  // A report stored before the judge came has no note.
+  if (!note || (note.asked === 0 && note.waiting === 0)) return [];
+  const lines = [
+    '',
+    `${note.model} judged ${note.asked} message${note.asked === 1 ? '' : 's'} scored just under the correction threshold: ${note.confirmed} confirmed, ${note.declined} not${note.unclear ? `, ${note.unclear} unclear` : ''}; ${note.waiting} still wait${note.waiting === 1 ? 's' : ''}.`,
+  ];
+  if (note.failure) lines.push('', `Note: ${note.failure}.`);
+  return lines;
+}
+
 export function morningReportText(report: SleepReport, tally: readonly DelegationTally[]): string {
   const confirmedIds = new Set(report.confirmed.map((line) => line.id));
   const strengthenedBy = new Map(report.strengthened.map((line) => [line.id, line.by]));
@@ -49,6 +61,7 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
     `Slept at ${report.at} in the ${report.space} space; ${report.embedded} items embedded.`,
     ...(report.fallback ? ['', `Note: ${report.fallback}.`] : []),
     ...wordingLines(report),
+    ...judgeLines(report),
     ...(report.holdout
       ? [
           '',

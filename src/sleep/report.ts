@@ -19,6 +19,22 @@ export interface WordingNote {
   fallback: string | null;
 }
 
+/** What the correction judge did tonight, when one is configured. */
+export interface JudgeNote {
+  /** `api:model`. */
+  model: string;
+  /** Requests sent (at most `params.judge.budget`), and what came of them. */
+  asked: number;
+  confirmed: number;
+  declined: number;
+  /** Answers that were neither yes nor no: tried again on a later night. */
+  unclear: number;
+  /** Candidates still waiting for a verdict after tonight. */
+  waiting: number;
+  /** Set when the judge could not be asked: the candidates left wait for the next night. */
+  failure: string | null;
+}
+
 /** What one night did: the morning report is written from it. */
 export interface SleepReport {
   at: string;
@@ -28,6 +44,8 @@ export interface SleepReport {
   fallback: string | null;
   /** Null unless a wording model is configured. */
   wording: WordingNote | null;
+  /** Null unless a correction judge is configured. */
+  judge: JudgeNote | null;
   embedded: number;
   corruptVectors: number;
   learned: LessonLine[];
@@ -54,6 +72,7 @@ export function emptyReport(at: string, space: string): SleepReport {
     space,
     fallback: null,
     wording: null,
+    judge: null,
     embedded: 0,
     corruptVectors: 0,
     learned: [],

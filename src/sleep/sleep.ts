@@ -18,6 +18,7 @@ import { corroboratePass } from './corroborate.ts';
 import { decayPass } from './decay.ts';
 import { embedPass } from './embed-pass.ts';
 import { writeMorningReport } from './files.ts';
+import { judgePass } from './judge.ts';
 import { lessonsPass } from './lessons-pass.ts';
 import { mergePass } from './merge.ts';
 import { byTime, type Night, type NightEpisode, type NightLesson, RULES_VERSION } from './night.ts';
@@ -127,7 +128,8 @@ function checkClock(store: Store, now: string): void {
 }
 
 /**
- * One night: embed, decay, lessons, merge, relate, verify, predict — then `lessons.jsonl` and `morning.md`.
+ * One night: a configured judge's verdicts, then embed, decay, lessons, merge, relate, verify, predict — then
+ * `lessons.jsonl` and `morning.md`.
  * Every pass takes its time from the clock, so tests replay weeks of nights. The passes after the embedding
  * run in one transaction: a sleep stopped midway leaves the store as it was before it. A configured wording
  * model then words the night's new error and surprise lessons, each in a short transaction of its own.
@@ -135,9 +137,14 @@ function checkClock(store: Store, now: string): void {
 export async function sleep(store: Store, config: Config, clock: Clock): Promise<SleepReport> {
   const now = clock.iso();
   checkClock(store, now);
+  // First, so that a correction the judge confirms is a lesson tonight; the judge is asked outside any transaction.
+  const judged = config.judge
+    ? await judgePass(store.db, config.judge, { now, params: config.params })
+    : null;
   const loaded = await loadNight(store, config, now);
   const { night } = loaded;
   const { report } = night;
+  report.judge = judged;
   report.holdout = { share: config.holdout, ...holdoutTally(store.db) };
   const sleepId = store.db.transaction(() => {
     putFresh(loaded);

@@ -70,7 +70,7 @@ function clean(text: string): string {
   return stripInvisible(maskSecrets(text));
 }
 
-function cleanDeep(value: unknown): unknown {
+export function cleanDeep(value: unknown): unknown {
   if (typeof value === 'string') return clean(value);
   if (Array.isArray(value)) return value.map(cleanDeep);
   if (value !== null && typeof value === 'object') {

@@ -15,6 +15,15 @@ export {
   hasAudit,
 } from './audit.ts';
 export {
+  type Candidate,
+  confirmedCandidates,
+  countPendingCandidates,
+  pendingCandidates,
+  recordFailedTry,
+  recordVerdict,
+  replaceSessionCandidates,
+} from './candidates.ts';
+export {
   archiveEpisodes,
   countEpisodesByKind,
   type EpisodeFilter,

@@ -11,6 +11,7 @@ import { sql as lessonSums } from './migrations/010-lesson-sums.ts';
 import { sql as currentTallies } from './migrations/011-current-tallies.ts';
 import { sql as layerApprovals } from './migrations/012-layer-approvals.ts';
 import { sql as injectionMoments } from './migrations/013-injection-moments.ts';
+import { sql as candidates } from './migrations/014-candidates.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -31,4 +32,5 @@ export const migrations: readonly string[] = [
   currentTallies,
   layerApprovals,
   injectionMoments,
+  candidates,
 ];

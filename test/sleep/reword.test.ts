@@ -1,74 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { lessonHash } from '../../src/core/index.ts';
+import { closedPort, useChatServers } from '../helpers/chat-server.ts';
 import { useTempDirs } from '../helpers/home.ts';
-import { useLocalServers } from '../helpers/local-server.ts';
 import { remem, rememAsync } from '../helpers/remem.ts';
 
 const tempDir = useTempDirs();
-
-/** A chat request as the model server received it, raw body kept to look for what must not be in it. */
-interface Seen {
-  path: string;
-  raw: string;
-  body: { model: string; messages: { role: string; content: string }[] };
-}
-
-type Reply = { content: string } | { status: number; body: string } | { silent: true };
-
-const servers = useLocalServers();
-
-/**
- * A local chat model speaking Ollama's `/api/chat` and the OpenAI `/v1/chat/completions` wire formats, with
- * scripted replies: the stand-in for a language model.
- */
-async function chatServer(reply: (seen: Seen) => Reply): Promise<{ root: string; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  const root = await servers.listen((req, raw, res) => {
-    const request: Seen = { path: req.url ?? '', raw, body: JSON.parse(raw) };
-    seen.push(request);
-    const answer = reply(request);
-    if ('silent' in answer) return; // never answers: the caller's timeout must end the wait
-    if ('status' in answer) {
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
-      return;
-    }
-    const message = { role: 'assistant', content: answer.content };
-    const body =
-      request.path === '/api/chat'
-        ? {
-            model: request.body.model,
-            created_at: '2026-11-02T04:00:00Z',
-            message,
-            done: true,
-            done_reason: 'stop',
-          }
-        : request.path === '/v1/chat/completions'
-          ? {
-              id: 'chatcmpl-1',
-              object: 'chat.completion',
-              model: request.body.model,
-              choices: [{ index: 0, message, finish_reason: 'stop' }],
-            }
-          : null;
-    if (body === null) res.writeHead(404).end('404 page not found');
-    else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
-  return { root, seen };
-}
-
-/** A port nothing listens on: one that was open a moment ago. */
-async function closedPort(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
+const chatServer = useChatServers();
 
 const NIGHT = '2026-11-02T04:00:00.000Z';
 

@@ -204,6 +204,7 @@ export function buildFixture(home: string): Fixture {
     space: 'hashed',
     fallback: null,
     wording: null,
+    judge: null,
     embedded: 3,
     corruptVectors: 0,
     learned: [
