@@ -76,9 +76,6 @@ const HANDED_OVER =
  */
 const FAILURE =
   /\b(?:still|again|broken|broke|wrong|fail(?:s|ed|ing)?|crash(?:es|ed)?|errors?|issues?|problem|bug|no change|unchanged|impossible|non[- ]?existent|undefined|missing|gone|disappeared|empty|blank|stuck|freez\w*|loop\w*|worse|same (?:error|issue|problem|thing|result|behaviou?r)|not (?:work|working|fixed|the case|showing|shown|displayed|updated|changed|loading|happening)|nothing (?:happen|change|works|is|shows|seems)|(?:does|did|is|was|are|wo|ca)(?:n'?t| not) (?:work|seem|show|load|change|fix|display|appear|help|do|get|find|see|run|start|open)|(?:dont|doesnt|didnt|isnt|arent|wasnt|wont|cant|never) \w+)\b|还是|仍然|依然|没有|不行|报错|错误|问题|不对|まだ|エラー|できない|されない|動かない|直って|hata|çalışmıyor|olmadı|hâlâ|hala|не работает|ошибк|всё ещё|до сих пор|no funciona|sigue|não funciona|ainda|funktioniert nicht|immer noch|ne marche pas|ne fonctionne|toujours/iu;
-/** The message opens by approving, or says the change worked (a few languages): what a correction is not. */
-const APPROVAL =
-  /^\W*(?:nice|great|perfect|thanks|thank you|thx|awesome|good|cool|excellent|amazing|wonderful|yes|yep|yeah|lgtm|looks good|works|it works|that works|that worked|that fixed)\b|\b(?:that|it|this) (?:fixed it|worked|works now|is working)\b|\b(?:works|working) (?:again|now|perfectly|great|fine)\b|^(?:好的|可以了|谢谢|完美|不错|ありがとう|いいね|できた|完璧|teşekkür|güzel|oldu|спасибо|отлично|супер|gracias|perfecto|genial|obrigad|perfeito|merci|parfait|danke|super)/iu;
 /** The message says something is wrong, still, again, or not so (a few languages; the model weighs it). */
 const DENIAL =
   /\b(?:no|not|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|won'?t|can'?t|never|still|again|wrong|instead|stop|why did|why are|same (?:error|issue|problem)|broken|nope)\b|sigue|todavía|otra vez|noch|immer noch|encore|toujours|まだ|違う|还是|不对|hala|yine/iu;
@@ -212,17 +209,14 @@ export function visitFeatures(
   const logShare = lines.filter((line) => LOG_LINE.test(line)).length / lines.length;
   add(`log:${Math.round(logShare * 4)}`, 1);
   if (lines.length > 3) add('multiline', 1);
-  // After the agent handed its work over, a reported failure or a pasted log is what corrects it; an approval is not.
+  // After the agent handed its work over, a reported failure or a pasted log is what corrects it.
   const handed =
     agent.length === 0 ? 'none' : HANDED_OVER.test(before.slice(-BEFORE_CHARS * 2)) ? 'handed' : 'kept';
   const fails = FAILURE.test(message);
   const pasted = logShare > 0.2 || said.includes('```');
-  const approves = APPROVAL.test(message);
   add(`y:${handed}`, 1);
   add(`y:fails:${fails}`, 1);
   add(`y:${handed}/fails:${fails}`, 1);
   add(`y:${handed}/pasted:${pasted}`, 1);
   add(`y:${handed}/fails:${fails}/short:${said.length < 200}`, 1);
-  add(`y:approves:${approves}`, 1);
-  add(`y:${handed}/approves:${approves}`, 1);
 }
