@@ -113,11 +113,13 @@ export function scoreCorrection(
 
 /**
  * Whether the learned detector is asked at all about a message no rule called a correction: what the rules know
- * is not a correction stays one for the model too (a known request, or a plain yes or no to the agent's offer or
- * question). Training and the bench ask it too, so that they measure the detector as it runs.
+ * is not a correction stays one for the model too (a known request, an interrupt of the person's own prompt, or a
+ * plain yes or no to the agent's offer or question). Training and the bench ask it too, so that they measure the detector as it runs.
  */
 export function modelMayJudge(said: string, context: { handback: string | null }): boolean {
-  if (firstHit(cues.notCorrection, normalizeLines(said))) return false;
+  const lines = normalizeLines(said);
+  // An interrupt marker is the rules' alone: one they let pass interrupted the person's own prompt.
+  if (firstHit(cues.interruption, lines) || firstHit(cues.notCorrection, lines)) return false;
   return !(context.handback !== null && context.handback !== 'waiting' && classifyAnswer(said) !== 'other');
 }
 

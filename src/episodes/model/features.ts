@@ -64,6 +64,18 @@ const LOG_LINE =
 /** The agent said it was done or that something now works (a few languages; the model weighs it). */
 const CLAIM =
   /\b(?:fixed|done|resolved|should (?:now )?work|now works|works now|is working|implemented|updated|completed|all (?:tests )?pass|successfully|ready)\b|✅|listo|corregido|funciona|修正|完了|hecho|fertig|behoben|terminé|corrigé/iu;
+/**
+ * The agent handed its work over as finished or to be tried: "should now show", "try it now", "let me know", a
+ * ✅ or 🎉 (a few languages). Broader than `CLAIM`: what a person reports back on.
+ */
+const HANDED_OVER =
+  /\b(?:fixed|done|resolved|should (?:now )?(?:work|be|show|display|load|appear|run|pass)|now (?:works?|shows?|displays?|loads?|runs?|has|uses|handles|properly|correctly|supports)|works now|is working|implemented|updated|completed|all (?:tests )?pass|successfully|ready|try it (?:now|again)|(?:please )?(?:test|try|refresh|restart|reload|run)(?: it| this| the \w+)? (?:now|again)|let me know)\b|✅|🎉|🚀|listo|corregido|funciona|修正|完了|しました|hecho|fertig|behoben|terminé|corrigé|已修复|已经|现在|应该|修复|düzelt|eklendi|tamamlan|готово|исправ|теперь|agora|corrigido/iu;
+/**
+ * The message reports that something fails, is still wrong, or does nothing (a few languages): after the agent
+ * handed its work over, the most common correction there is.
+ */
+const FAILURE =
+  /\b(?:still|again|broken|broke|wrong|fail(?:s|ed|ing)?|crash(?:es|ed)?|errors?|issues?|problem|bug|no change|unchanged|impossible|non[- ]?existent|undefined|missing|gone|disappeared|empty|blank|stuck|freez\w*|loop\w*|worse|same (?:error|issue|problem|thing|result|behaviou?r)|not (?:work|working|fixed|the case|showing|shown|displayed|updated|changed|loading|happening)|nothing (?:happen|change|works|is|shows|seems)|(?:does|did|is|was|are|wo|ca)(?:n'?t| not) (?:work|seem|show|load|change|fix|display|appear|help|do|get|find|see|run|start|open)|(?:dont|doesnt|didnt|isnt|arent|wasnt|wont|cant|never) \w+)\b|还是|仍然|依然|没有|不行|报错|错误|问题|不对|まだ|エラー|できない|されない|動かない|直って|hata|çalışmıyor|olmadı|hâlâ|hala|не работает|ошибк|всё ещё|до сих пор|no funciona|sigue|não funciona|ainda|funktioniert nicht|immer noch|ne marche pas|ne fonctionne|toujours/iu;
 /** The message says something is wrong, still, again, or not so (a few languages; the model weighs it). */
 const DENIAL =
   /\b(?:no|not|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|won'?t|can'?t|never|still|again|wrong|instead|stop|why did|why are|same (?:error|issue|problem)|broken|nope)\b|sigue|todavía|otra vez|noch|immer noch|encore|toujours|まだ|違う|还是|不对|hala|yine/iu;
@@ -197,4 +209,14 @@ export function visitFeatures(
   const logShare = lines.filter((line) => LOG_LINE.test(line)).length / lines.length;
   add(`log:${Math.round(logShare * 4)}`, 1);
   if (lines.length > 3) add('multiline', 1);
+  // After the agent handed its work over, a reported failure or a pasted log is what corrects it.
+  const handed =
+    agent.length === 0 ? 'none' : HANDED_OVER.test(before.slice(-BEFORE_CHARS * 2)) ? 'handed' : 'kept';
+  const fails = FAILURE.test(message);
+  const pasted = logShare > 0.2 || said.includes('```');
+  add(`y:${handed}`, 1);
+  add(`y:fails:${fails}`, 1);
+  add(`y:${handed}/fails:${fails}`, 1);
+  add(`y:${handed}/pasted:${pasted}`, 1);
+  add(`y:${handed}/fails:${fails}/short:${said.length < 200}`, 1);
 }
