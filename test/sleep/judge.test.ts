@@ -32,6 +32,8 @@ const NEAR = (() => {
     'hmm, the config is toml',
     'the tests are in the other folder',
     'it should be the toml file',
+    'the settings file is settings.toml, not the yaml one',
+    'no, the settings are in settings.toml, not yaml',
   ].find((said) => {
     const { hit, score } = scoreCorrection(said, BEFORE);
     return hit === null && score !== null && score >= floor && score < threshold;
