@@ -41,6 +41,23 @@ export interface Endpoint {
   retryMs: number;
 }
 
+/** The endpoint of one request to a configured model: no retry (the night goes on without it), temperature 0. */
+export function oneTry(
+  model: { api: ChatApi; url: string; model: string; apiKey?: string },
+  timeoutMs: number,
+): Endpoint {
+  return {
+    api: model.api,
+    baseUrl: model.url,
+    model: model.model,
+    ...(model.apiKey ? { apiKey: model.apiKey } : {}),
+    temperature: 0,
+    timeoutMs,
+    tries: 1,
+    retryMs: 0,
+  };
+}
+
 export interface ChatAnswer {
   content: string;
   toolCalls: ToolCall[];

@@ -19,30 +19,26 @@ export interface EmbedConfig {
   timeoutMs: number;
 }
 
-/** A local chat model that words sleep's error and surprise lessons; none unless configured. */
-export interface WordingConfig {
+/** A local chat model sleep asks (`oneTry` makes the endpoint of one request). */
+export interface ChatModelConfig {
   api: ChatApi;
   /** Base URL: Ollama's root for `ollama`, the endpoint's `/v1` for `openai`. */
   url: string;
   model: string;
   apiKey?: string;
-  /** How long one lesson's wording may take. */
+  /** How long one answer may take: one lesson's wording, one yes or no. */
   timeoutMs: number;
 }
+
+/** A local chat model that words sleep's error and surprise lessons; none unless configured. */
+export type WordingConfig = ChatModelConfig;
 
 /**
  * The judge: a chat model asked at night whether a message the correction detector scored just under its
  * threshold corrects the agent. Off unless `REMEM_JUDGE=on` (or `judge.enabled`); the wording model's endpoint
  * unless the `judge` section names its own.
  */
-export interface JudgeConfig {
-  api: ChatApi;
-  url: string;
-  model: string;
-  apiKey?: string;
-  /** How long one yes or no may take. */
-  timeoutMs: number;
-}
+export type JudgeConfig = ChatModelConfig;
 
 /** Everything a command needs to know about where and how it runs, resolved once and frozen. */
 export interface Config {

@@ -4,6 +4,7 @@ export {
   type ChatMessage,
   chat,
   type Endpoint,
+  oneTry,
   type RetryNotice,
   type ToolCall,
   type ToolSpec,

@@ -1,9 +1,9 @@
 import {
   type ChatMessage,
   chat,
-  type Endpoint,
   type EpisodeDraft,
   type JudgeConfig,
+  oneTry,
   type Params,
   visibleReply,
 } from '../core/index.ts';
@@ -77,16 +77,7 @@ export async function judgePass(
     waiting: 0,
     failure: null,
   };
-  const endpoint: Endpoint = {
-    api: config.api,
-    baseUrl: config.url,
-    model: config.model,
-    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-    temperature: 0,
-    timeoutMs: config.timeoutMs,
-    tries: 1,
-    retryMs: 0,
-  };
+  const endpoint = oneTry(config, config.timeoutMs);
   for (const candidate of pendingCandidates(db, { limit: budget, maxTries })) {
     let reply: string;
     try {

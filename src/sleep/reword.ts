@@ -2,10 +2,10 @@ import {
   type ChatMessage,
   chat,
   collapseWhitespace,
-  type Endpoint,
   lessonHash,
   maskSecrets,
   normText,
+  oneTry,
   type Params,
   visibleReply,
   type WordingConfig,
@@ -175,16 +175,7 @@ export async function rewordPass(
       note.fallback = `the wording model's ${Math.round(options.budgetMs / 1000)} s budget ran out; ${left} new lesson${left === 1 ? '' : 's'} kept the deterministic wording`;
       break;
     }
-    const endpoint: Endpoint = {
-      api: config.api,
-      baseUrl: config.url,
-      model: config.model,
-      ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-      temperature: 0,
-      timeoutMs: Math.min(config.timeoutMs, remaining),
-      tries: 1,
-      retryMs: 0,
-    };
+    const endpoint = oneTry(config, Math.min(config.timeoutMs, remaining));
     let reply: string;
     try {
       reply = (await chat(endpoint, wordingRequest(entry.sources))).content;

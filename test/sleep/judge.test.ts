@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../src/core/params.ts';
 import { scoreCorrection } from '../../src/episodes/detect.ts';
 import { correctionThreshold } from '../../src/episodes/model/correction.ts';
+import type { JudgeNote } from '../../src/sleep/report.ts';
 import { claudeSession, type Step } from '../e2e/sessions.ts';
 import { type Reply, useChatServers } from '../helpers/chat-server.ts';
 import { useTempDirs } from '../helpers/home.ts';
@@ -56,16 +57,6 @@ function ingest(home: string, env: Record<string, string>, sessions = ['s1']): v
   }
   const result = remem(['ingest', '--claude', claude], { home, now: '2026-11-01T23:00:00Z', env });
   expect(result.code, result.stderr).toBe(0);
-}
-
-interface JudgeNote {
-  model: string;
-  asked: number;
-  confirmed: number;
-  declined: number;
-  unclear: number;
-  waiting: number;
-  failure: string | null;
 }
 
 async function sleep(home: string, env: Record<string, string>, now = NIGHT) {
