@@ -35,15 +35,12 @@ export const defaultParams = {
   hook: { deadlineMs: 1500 },
   render: {
     /**
-     * The lessons session start loads (`truth/start-block.ts`): the strongest, standing rules first, then the
-     * `longStanding` earliest said of the rest. Replayed on the development histories as the product runs (its
-     * correction detector fitted without them), with 40 by strength alone: 22 of 61 repeats caught, 911 items at
-     * session start. From the same replay's lessons, 30 of which 15 longest-standing would catch 31 with 740, no
-     * history fewer; 10 by strength alone, 13 with 434; 10 longest-standing alone, 27 with 434, but one history
-     * loses every catch. Half and half keeps what each order alone catches.
+     * The lessons session start loads (`truth/start-block.ts`): up to `standingRules` standing rules, the
+     * `recentLessons` most recently said, and the earliest said of the rest. FIGURES
      */
-    sessionStartLessons: 30,
-    longStanding: 15,
+    sessionStartLessons: 10,
+    standingRules: 2,
+    recentLessons: 2,
   },
   holdoutShare: 0.5,
   sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },

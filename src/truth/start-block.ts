@@ -1,9 +1,13 @@
 import type { Visible } from './types.ts';
 
-/** How many lessons session start loads, and how many of those (at most half) are chosen as the longest-standing. */
+/**
+ * How many lessons session start loads: at most `standingRules` standing rules, the `recentLessons` most
+ * recently said, and the earliest said of the rest to fill `sessionStartLessons`.
+ */
 export interface StartBudget {
   sessionStartLessons: number;
-  longStanding: number;
+  standingRules: number;
+  recentLessons: number;
 }
 
 /** A standing rule: a correction said more than once, or one whose prediction was confirmed (strength above one). */
@@ -20,27 +24,33 @@ function firstSaid(item: Visible): string {
     : [item.lessons[0].happenedAt, item.lessons[1].happenedAt].sort()[0]!;
 }
 
+function earliestFirst(a: Visible, b: Visible): number {
+  const x = firstSaid(a);
+  const y = firstSaid(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /**
- * What session start loads, in the order it is listed. First the strongest, the standing rules ahead (the most
- * often said first: a rule said three times is likelier to be needed again than one said twice), then the rest
- * in the projection's order; then, to fill the budget, the longest-standing of what is left, the earliest said
- * first. Strength falls with age whether or not a lesson still applies, and a rule said once early in a project
- * (how the person wants to work, which tool to use) is what later sessions repeat most: ranked by strength alone,
- * it left session start within weeks.
+ * What session start loads, in the order it is listed: the standing rules (the most often said first: a rule
+ * said three times is likelier to be needed again than one said twice), then the earliest said of the rest,
+ * then the most recently said. What later sessions repeat is mostly a rule the person gave once, early in the
+ * project (how they want to work, which tool to use): strength falls with age whether or not a lesson still
+ * applies, so ranked by strength such a rule left session start within weeks. The most recent lessons keep
+ * yesterday's correction in front of today's session; everything else reaches the agent when it applies, through
+ * the prompt and tool hooks.
  */
 export function sessionStart(visible: readonly Visible[], budget: StartBudget): Visible[] {
   const total = Math.max(0, budget.sessionStartLessons);
   const seen = (item: Visible) => (item.type === 'lesson' ? item.lesson.seen : 0);
   // Stable: on equal counts the projection's order (strength) stands.
-  const standing = visible.filter(isStanding).sort((a, b) => seen(b) - seen(a));
-  const byStrength = [...standing, ...visible.filter((item) => !isStanding(item))];
-  // The longest-standing take at most half: a small budget goes to the strongest first.
-  const longStanding = Math.min(Math.max(0, budget.longStanding), Math.floor(total / 2));
-  const strongest = byStrength.slice(0, total - longStanding);
-  const taken = new Set(strongest);
-  const longest = visible
-    .filter((item) => !taken.has(item))
-    .sort((a, b) => (firstSaid(a) < firstSaid(b) ? -1 : firstSaid(a) > firstSaid(b) ? 1 : 0))
-    .slice(0, total - strongest.length);
-  return [...strongest, ...longest];
+  const standing = visible
+    .filter(isStanding)
+    .sort((a, b) => seen(b) - seen(a))
+    .slice(0, Math.min(Math.max(0, budget.standingRules), total));
+  const taken = new Set(standing);
+  const rest = visible.filter((item) => !taken.has(item)).sort(earliestFirst);
+  const recentCount = Math.min(Math.max(0, budget.recentLessons), total - standing.length, rest.length);
+  const recent = rest.slice(rest.length - recentCount).reverse();
+  const earliest = rest.slice(0, Math.min(total - standing.length - recentCount, rest.length - recentCount));
+  return [...standing, ...earliest, ...recent];
 }

@@ -20,24 +20,34 @@ describe('what session start loads', () => {
     item(1, day(1), 0.4),
   ];
 
-  it('takes the strongest, then fills the budget with the earliest said of the rest', () => {
-    expect(ids(sessionStart(visible, { sessionStartLessons: 4, longStanding: 2 }))).toEqual([6, 5, 1, 2]);
+  const budget = (sessionStartLessons: number, standingRules = 2, recentLessons = 1) => ({
+    sessionStartLessons,
+    standingRules,
+    recentLessons,
   });
 
-  it('puts the standing rules first, the most often said first', () => {
+  it('takes the earliest said, then the most recent', () => {
+    expect(ids(sessionStart(visible, budget(4)))).toEqual([1, 2, 3, 6]);
+    expect(ids(sessionStart(visible, budget(4, 2, 2)))).toEqual([1, 2, 6, 5]);
+  });
+
+  it('puts the standing rules first, the most often said first, and no more of them than allowed', () => {
+    const confirmed = item(9, day(9), 1.5);
+    const withRules = [...visible, item(7, day(7), 0.3, 2), item(8, day(8), 0.2, 3), confirmed];
+    expect(ids(sessionStart(withRules, budget(4)))).toEqual([8, 7, 1, 9]);
+    expect(ids(sessionStart(withRules, budget(4, 3, 0)))).toEqual([8, 7, 9, 1]);
+    expect(ids(sessionStart(withRules, budget(4, 0, 0)))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('keeps every share inside a small budget', () => {
+    expect(ids(sessionStart(visible, budget(1, 2, 5)))).toEqual([6]);
+    expect(ids(sessionStart(visible, budget(2, 2, 1)))).toEqual([1, 6]);
     const withRules = [...visible, item(7, day(7), 0.3, 2), item(8, day(8), 0.2, 3)];
-    expect(ids(sessionStart(withRules, { sessionStartLessons: 4, longStanding: 2 }))).toEqual([8, 7, 1, 2]);
+    expect(ids(sessionStart(withRules, budget(1, 2, 1)))).toEqual([8]);
   });
 
-  it('gives the longest-standing at most half of a small budget', () => {
-    expect(ids(sessionStart(visible, { sessionStartLessons: 1, longStanding: 15 }))).toEqual([6]);
-    expect(ids(sessionStart(visible, { sessionStartLessons: 3, longStanding: 15 }))).toEqual([6, 5, 1]);
-  });
-
-  it('loads everything when the budget holds it, and nothing at a budget of zero', () => {
-    expect(ids(sessionStart(visible, { sessionStartLessons: 30, longStanding: 15 })).sort()).toEqual([
-      1, 2, 3, 4, 5, 6,
-    ]);
-    expect(sessionStart(visible, { sessionStartLessons: 0, longStanding: 15 })).toEqual([]);
+  it('loads everything when the budget holds it, each once, and nothing at a budget of zero', () => {
+    expect(ids(sessionStart(visible, budget(30, 2, 3))).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(sessionStart(visible, budget(0))).toEqual([]);
   });
 });
