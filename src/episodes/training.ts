@@ -22,7 +22,7 @@ import {
   type RuleSide,
 } from './model/cross-validate.ts';
 import { visitFailureFeatures } from './model/failure-features.ts';
-import { collect } from './model/features.ts';
+import { collectRuled } from './model/features.ts';
 import { type Example, fitDefaults, fitModel } from './model/fit.ts';
 import { visitHandbackFeatures } from './model/handback-features.ts';
 import {
@@ -60,6 +60,11 @@ export interface Trainable<T extends LabelledRow = LabelledRow> {
   decimals?: number;
   /** The names of a row's features but the character trigrams, for reports of what carries weight. */
   names?(row: T): string[];
+  /**
+   * The chance that a row's rule features (`rule:…`) are left out of a step of fitting (`FitOptions.dropout`);
+   * none unless given.
+   */
+  ruleDropout?: number;
 }
 
 const correction: Trainable<LabelledMessage> = {
@@ -98,7 +103,7 @@ const failure: Trainable<LabelledFailure> = {
     rows.map((row) => {
       const context = failureContext(row);
       return {
-        features: collect((visit) => visitFailureFeatures(row, context, dims, visit)),
+        ...collectRuled(dims, (visit, named) => visitFailureFeatures(row, context, dims, visit, named)),
         positive: row.positive,
       };
     }),
@@ -137,7 +142,9 @@ const surprise: Trainable<LabelledParagraph> = {
   },
   examples: (rows, dims) =>
     rows.map((row) => ({
-      features: collect((visit) => visitSurpriseFeatures(row.text, surpriseContext(row.text), dims, visit)),
+      ...collectRuled(dims, (visit, named) =>
+        visitSurpriseFeatures(row.text, surpriseContext(row.text), dims, visit, named),
+      ),
       positive: row.positive,
     })),
   rules: (rows) => ({
@@ -177,7 +184,9 @@ const handback: Trainable<LabelledHandback> = {
   },
   examples: (rows, dims) =>
     rows.map((row) => ({
-      features: collect((visit) => visitHandbackFeatures(row.tail, handbackContext(row.tail), dims, visit)),
+      ...collectRuled(dims, (visit, named) =>
+        visitHandbackFeatures(row.tail, handbackContext(row.tail), dims, visit, named),
+      ),
       positive: row.positive,
     })),
   rules: (rows) => {
@@ -207,6 +216,7 @@ export function chooseOptions(spec: Trainable, dims = spec.dims): ChooseOptions 
     goal: spec.goal,
     judgeAll: spec.judgeAll,
     rulesDecide: spec.rulesDecide,
+    ...(spec.ruleDropout !== undefined && { dropout: spec.ruleDropout }),
   };
 }
 

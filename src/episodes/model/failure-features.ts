@@ -33,7 +33,11 @@ const SIGNS: readonly (readonly [string, RegExp])[] = [
   ],
   ['timeout', /time[d ]?out|timed out|deadline exceeded/],
   ['rate-limit', /rate limit|too many requests|\b429\b|quota/],
-  ['password', /password|passphrase|credentials?|token|login/],
+  // Not any "token": Codex prefixes its output with "Original token count", and a parser says "unexpected token".
+  [
+    'password',
+    /password|passphrase|credentials?|(?:auth|access|api|bearer|refresh) token|token (?:expired|invalid)|login/,
+  ],
   [
     'cancelled',
     /cancell?ed|rejected|interrupted|doesn't want to proceed|denied|tell \w+ what to do differently/,
@@ -60,6 +64,7 @@ const SIGNS: readonly (readonly [string, RegExp])[] = [
     'search-replace',
     /search\/replace|searchreplacenomatch|did not match|no match|failed to match|old_string|string to replace/,
   ],
+  ['read-first', /has not been read|read it first|must read|not been read yet/],
   ['exists', /already exists|file exists|eexist|resourceexists/],
   ['test', /assert|expected .{0,40} (?:to|but)|tests? failed|\bfail\b/],
   ['build', /build failed|compilation failed|error: |failure:/],

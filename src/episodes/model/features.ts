@@ -155,6 +155,24 @@ export function collect(visitAll: (visit: (index: number, value: number) => void
   return [...values].map(([index, value]) => ({ index, value }));
 }
 
+/**
+ * The features as `collect` gives them, with the dimensions of those named `rule:…` (what the hand-written rules
+ * decided): fitting may leave those out of a step (`FitOptions.dropout`), so that where the rules were written
+ * from their rows, the model still learns from the words.
+ */
+export function collectRuled(
+  dims: number,
+  visitAll: (visit: (index: number, value: number) => void, named: (name: string) => void) => void,
+): { features: Feature[]; droppable: Set<number> } {
+  const droppable = new Set<number>();
+  const features = collect((visit) =>
+    visitAll(visit, (name) => {
+      if (name.startsWith('rule:')) droppable.add(hash(name, dims));
+    }),
+  );
+  return { features, droppable };
+}
+
 /** The hand-back kinds and rule names the caller found, given as context: the features stay free of detect.ts. */
 export interface Context {
   /** How the agent's turn before handed back ('offer', 'waiting', 'question') or null. */

@@ -15,6 +15,8 @@ import type { Feature } from './features.ts';
 export interface Example {
   features: Feature[];
   positive: boolean;
+  /** Dimensions fitting may leave out of this row (`FitOptions.dropout`): the hand-written rules' verdict. */
+  droppable?: ReadonlySet<number>;
 }
 
 export interface Fitted {
@@ -30,6 +32,11 @@ export interface FitOptions {
   seed: number;
   /** What each feature's sum of squared gradients starts at (see above). */
   damping: number;
+  /**
+   * The chance that a row's droppable dimensions are left out of one step of fitting (none unless given): a
+   * feature that is right on the rows it was written from cannot then carry the fit alone.
+   */
+  dropout?: number;
 }
 
 export const fitDefaults: Omit<FitOptions, 'dims'> = { epochs: 5, rate: 0.3, l2: 1e-5, seed: 7, damping: 1 };
@@ -60,11 +67,19 @@ export function fitModel(examples: readonly Example[], options: FitOptions): Fit
   let biasSquares = 1e-8;
   const model = { bias, weights };
   const random = seeded(options.seed);
+  const dropout = options.dropout ?? 0;
+  // Its own sequence: the shuffle stays the same with dropout or without.
+  const drops = dropout > 0 ? seeded(options.seed + 1) : null;
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (const example of shuffled(examples, random)) {
       model.bias = bias;
-      const error = probability(model, example.features) - (example.positive ? 1 : 0);
-      for (const { index, value } of example.features) {
+      const left = example.droppable;
+      const features =
+        drops && left && left.size > 0 && drops() < dropout
+          ? example.features.filter(({ index }) => !left.has(index))
+          : example.features;
+      const error = probability(model, features) - (example.positive ? 1 : 0);
+      for (const { index, value } of features) {
         const gradient = error * value + options.l2 * weights[index]!;
         squares[index]! += gradient * gradient;
         weights[index]! -= (options.rate * gradient) / Math.sqrt(squares[index]!);
