@@ -5,13 +5,12 @@
  * first batch and scored on the second. Beside each, the hand-written rules alone on the same rows. The
  * detector as it runs is the rules or the model over its threshold; the curves are of that union.
  */
-import { correctionContext, modelMayJudge, ruleCorrection } from '../src/episodes/detect.ts';
+import { correctionContext, decidingRule, modelMayJudge, ruleCorrection } from '../src/episodes/detect.ts';
 import { correctionFit, correctionThreshold } from '../src/episodes/model/correction.ts';
 import {
   crossValidate,
   examplesOf,
   nestedCrossValidate,
-  PRECISION_TOLERANCE,
   type RuleSide,
   type Scored,
   trainTest,
@@ -19,6 +18,7 @@ import {
 import { hash } from '../src/episodes/model/features.ts';
 import { curve, fitModel } from '../src/episodes/model/fit.ts';
 import { type LabelledMessage, readLabelledMessages } from '../src/episodes/model/labelled.ts';
+import { CORRECTION_PRECISION } from '../src/episodes/training.ts';
 
 const DIMS = 1 << 14;
 const THRESHOLDS = [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9];
@@ -28,9 +28,11 @@ function pr(point: { precision: number; recall: number; tp: number; fp: number; 
 }
 
 function lineOf(name: string, scored: readonly Scored[], threshold: number): string {
-  const ruled = scored.map(({ row }) => ruleCorrection(row.said, row.before) !== null);
+  // Every rule that fires, for the rules alone; the final ones beside the model, as the detector runs.
+  const fired = scored.map(({ row }) => ruleCorrection(row.said, row.before) !== null);
+  const ruled = scored.map(({ row }) => decidingRule(row.said, row.before) !== null);
   const rules = curve(
-    scored.map(({ positive }, i) => ({ score: ruled[i] ? 1 : 0, positive })),
+    scored.map(({ positive }, i) => ({ score: fired[i] ? 1 : 0, positive })),
     [1],
   )[0]!;
   const union = (t: number) =>
@@ -113,10 +115,13 @@ function nestedLines(
     seed: correctionFit().seed,
     damping: correctionFit().damping,
     folds: 5,
-    goal: { kind: 'rules', tolerance: PRECISION_TOLERANCE },
+    goal: { kind: 'precision', precision: CORRECTION_PRECISION },
+    judgeAll: true,
   });
   const line = (name: string, keep: (row: LabelledMessage) => boolean) => {
-    const kept = scored.flatMap((s, i) => (keep(s.row) ? [{ ...s, ruled: side.ruled[i]! }] : []));
+    const kept = scored.flatMap((s) =>
+      keep(s.row) ? [{ ...s, ruled: ruleCorrection(s.row.said, s.row.before) !== null }] : [],
+    );
     const rules = curve(
       kept.map(({ ruled, positive }) => ({ score: ruled ? 1 : 0, positive })),
       [1],
@@ -149,8 +154,8 @@ function nestedLines(
 export function correctionScoredOutOfFold(rows: readonly LabelledMessage[]) {
   const examples = examplesOf(rows, (said, before) => correctionContext(said, before), DIMS);
   const side: RuleSide = {
-    ruled: rows.map((row) => ruleCorrection(row.said, row.before) !== null),
-    mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before))),
+    ruled: rows.map((row) => decidingRule(row.said, row.before) !== null),
+    mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before), row.before)),
   };
   const options = { ...correctionFit(), dims: DIMS };
   const scored = asRun(crossValidate(rows, examples, { ...options, folds: 5 }), side, rows);

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chat, type Endpoint } from '../src/core/index.ts';
-import { ruleCorrection } from '../src/episodes/detect.ts';
+import { decidingRule } from '../src/episodes/detect.ts';
 import { correctionThreshold } from '../src/episodes/model/correction.ts';
 import { curve } from '../src/episodes/model/fit.ts';
 import { type LabelledMessage, readLabelledMessages } from '../src/episodes/model/labelled.ts';
@@ -33,7 +33,7 @@ export async function run(args: string[]): Promise<void> {
   const rows = readLabelledMessages(dir);
   const { scored } = correctionScoredOutOfFold(rows);
   const threshold = correctionThreshold();
-  const ruled = scored.map(({ row }) => ruleCorrection(row.said, row.before) !== null);
+  const ruled = scored.map(({ row }) => decidingRule(row.said, row.before) !== null);
   const detected = scored.map(({ score }, i) => ruled[i]! || score >= threshold);
 
   // The stand-in judge: it looks the message up in the labelled rows and answers as the label says.

@@ -7,8 +7,8 @@
 import {
   classifyHandback,
   correctionContext,
+  decidingRule,
   modelMayJudge,
-  ruleCorrection,
   ruleFailure,
   ruleSurprise,
   surpriseContext,
@@ -18,7 +18,6 @@ import {
   chooseFit,
   examplesOf,
   type Goal,
-  PRECISION_TOLERANCE,
   type RuleSide,
 } from './model/cross-validate.ts';
 import { visitFailureFeatures } from './model/failure-features.ts';
@@ -67,6 +66,9 @@ export interface Trainable<T extends LabelledRow = LabelledRow> {
   ruleDropout?: number;
 }
 
+/** The precision the correction detector's threshold is chosen for, out-of-fold: 0.80, and a margin of 0.02. */
+export const CORRECTION_PRECISION = 0.82;
+
 const correction: Trainable<LabelledMessage> = {
   detector: 'correction',
   positive: 'corrections',
@@ -74,12 +76,15 @@ const correction: Trainable<LabelledMessage> = {
   read: readLabelledMessages,
   examples: (rows, dims) => examplesOf(rows, (said, before) => correctionContext(said, before), dims),
   rules: (rows) => ({
-    ruled: rows.map((row) => ruleCorrection(row.said, row.before) !== null),
-    mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before))),
+    ruled: rows.map((row) => decidingRule(row.said, row.before) !== null),
+    mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before), row.before)),
   }),
   rulesDecide: true,
-  goal: { kind: 'rules', tolerance: PRECISION_TOLERANCE },
-  judgeAll: false,
+  // Chosen on the training folds for 0.82, the nested figure lands at 0.83 outside them; chosen for 0.80 it
+  // landed under (0.78 with the rules' own precision as the target).
+  goal: { kind: 'precision', precision: CORRECTION_PRECISION },
+  // Every row: the second batch and the histories alone make the chosen threshold jump between folds.
+  judgeAll: true,
   shipped: true,
 };
 

@@ -147,7 +147,8 @@ export const CORRECTION_ANYWHERE: RuleSet = /* @__PURE__ */ ruleSet('CORRECTION_
 /**
  * The person turns the agent away from what it just did: another way instead, it already exists, there is no
  * need for it, they changed their mind (labelling rule 3). Read only right after an agent turn: at the start of
- * a session the same words describe a new request.
+ * a session the same words describe a new request. A hit is a feature the learned detector weighs, not a
+ * verdict (`decides` in `detect.ts`).
  */
 export const REDIRECT: RuleSet = /* @__PURE__ */ ruleSet('REDIRECT', () => [
   {
@@ -176,7 +177,9 @@ export const REDIRECT: RuleSet = /* @__PURE__ */ ruleSet('REDIRECT', () => [
 
 /**
  * The agent's just-made change does not work: "it doesn't show up", "still broken", "not working again".
- * Read only right after an agent turn: with nothing before it, the same words report a new problem.
+ * Read only right after an agent turn: with nothing before it, the same words report a new problem. A verdict
+ * only right after the agent said its change works and when the message asks nothing; elsewhere a feature the
+ * learned detector weighs (`decides` in `detect.ts`).
  */
 export const STILL_BROKEN: RuleSet = /* @__PURE__ */ ruleSet('STILL_BROKEN', () => [
   {

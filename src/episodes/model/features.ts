@@ -80,6 +80,25 @@ const FAILURE =
 const DENIAL =
   /\b(?:no|not|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|won'?t|can'?t|never|still|again|wrong|instead|stop|why did|why are|same (?:error|issue|problem)|broken|nope)\b|sigue|todavía|otra vez|noch|immer noch|encore|toujours|まだ|違う|还是|不对|hala|yine/iu;
 
+/**
+ * The message opens by approving what the agent did ("nice", "that fixed it", "works now", "looks good"): what
+ * follows is then most often the next request, not a correction (a few languages).
+ */
+const PRAISE =
+  /^\W{0,3}(?:ok(?:ay)?|alright\w*|great|nice|good|perfect|awesome|excellent|cool|thanks?|thank you|yes|yep|yeah|wow|amazing|very good|looks (?:good|great)|lgtm|(?:that|this|it) (?:fixed|solved|worked|works|did it)|(?:it|that|everything)(?:'s| is)? (?:works?|working|runs?|fine)|works|now (?:it )?works|genial|perfecto|gracias|parfait|merci|super|prima|danke|отлично|спасибо|好的|完美|谢谢|可以了)\b/iu;
+/** The agent asked the person to try, run or report something back ("let me know what you see", "share the output"). */
+const ASKED_REPORT =
+  /\b(?:let me know|share|paste|send me|tell me|what (?:do )?you see|check the (?:console|output|logs?)|test (?:it|this|again)|try (?:it|this|again)|run (?:it|this|the))\b[^.?!]{0,80}[.?!]?\s*\W*$/iu;
+/** The message asks for new work: "I want …", "I'd like …", "can you add …", "let's …", "next". */
+const REQUEST =
+  /\b(?:i (?:want|would like|'d like|need) (?:to |you to |a |an |the )?|can you (?:add|make|create|implement|write|build|help|show|explain)|could you (?:add|make|create|implement|write|build|help|show|explain)|let'?s (?:add|go|move|proceed|start|now|discuss|implement|continue|work|do)|next (?:phase|step|task|feature)|new feature|(?:find|figure) out (?:why|what|how)|look into|investigate|track down|quiero que|necesito que|je veux|ich möchte)\b/iu;
+/**
+ * The message places a failure elsewhere than the agent's last change: since a merge or a date, on a branch, in CI
+ * or production. A new report, not word that the agent's change did not work.
+ */
+const ELSEWHERE =
+  /\b(?:since (?:the )?(?:last|yesterday|this (?:morning|week)|last week|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|we|i)|on (?:main|master|staging|prod\w*)|in (?:ci|prod\w*|staging)|for (?:a few|some|several) (?:days|weeks))\b/iu;
+
 /** The first `max` words of `text`: runs of letters and digits, with inner apostrophes, underscores and hyphens. */
 export function words(text: string, max = MAX_WORDS): string[] {
   return (text.match(WORD) ?? []).slice(0, max);
@@ -237,4 +256,15 @@ export function visitFeatures(
   add(`y:${handed}/fails:${fails}`, 1);
   add(`y:${handed}/pasted:${pasted}`, 1);
   add(`y:${handed}/fails:${fails}/short:${said.length < 200}`, 1);
+  // Praise first, a new request, or a report the agent asked for: what looks like a complaint often is not one.
+  const praise = PRAISE.test(message);
+  const request = REQUEST.test(message);
+  const asked = agent.length > 0 && ASKED_REPORT.test(before.slice(-BEFORE_CHARS));
+  const early = FAILURE.test(message.slice(0, 80));
+  add(`z:praise:${praise}/fails:${fails}`, 1);
+  add(`z:request:${request}/${handed}/fails:${fails}`, 1);
+  add(`z:asked:${asked}/fails:${fails}/pasted:${pasted}`, 1);
+  add(`z:early-fail:${early}/${handed}`, 1);
+  add(`z:elsewhere:${ELSEWHERE.test(message)}/${handed}/fails:${fails}`, 1);
+  add(`z:rule:${context.rule ?? 'none'}/len:${said.length < 300}/question:${said.includes('?')}`, 1);
 }
