@@ -9,7 +9,7 @@ import { correctionContext, decidingRule, modelMayJudge, ruleCorrection } from '
 import { correctionFit, correctionThreshold } from '../src/episodes/model/correction.ts';
 import {
   crossValidate,
-  examplesOf,
+  type examplesOf,
   nestedCrossValidate,
   type RuleSide,
   type Scored,
@@ -18,7 +18,7 @@ import {
 import { hash } from '../src/episodes/model/features.ts';
 import { curve, fitModel } from '../src/episodes/model/fit.ts';
 import { type LabelledMessage, readLabelledMessages } from '../src/episodes/model/labelled.ts';
-import { CORRECTION_PRECISION } from '../src/episodes/training.ts';
+import { chooseOptions, correction } from '../src/episodes/training.ts';
 
 const DIMS = 1 << 14;
 const THRESHOLDS = [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9];
@@ -53,10 +53,18 @@ function lineOf(name: string, scored: readonly Scored[], threshold: number): str
   ].join('\n');
 }
 
+/** How the shipped weights were fitted: their settings, and the rule features left out of steps as in training. */
+function correctionOptions() {
+  return {
+    ...correctionFit(),
+    dims: DIMS,
+    ...(correction.ruleDropout !== undefined && { dropout: correction.ruleDropout }),
+  };
+}
+
 /** The named features with the most weight over the rows they occur in. */
 function heaviest(rows: readonly LabelledMessage[], count: number): string {
-  const examples = examplesOf(rows, (said, before) => correctionContext(said, before), DIMS);
-  const model = fitModel(examples, { ...correctionFit(), dims: DIMS });
+  const model = fitModel(correction.examples(rows, DIMS), correctionOptions());
   const names = new Map<number, Map<string, number>>();
   for (const row of rows) {
     const context = correctionContext(row.said, row.before);
@@ -109,15 +117,7 @@ function nestedLines(
   side: RuleSide,
   examples: ReturnType<typeof examplesOf>,
 ) {
-  const { scored, choices } = nestedCrossValidate(rows, examples, side, {
-    dims: DIMS,
-    l2: correctionFit().l2,
-    seed: correctionFit().seed,
-    damping: correctionFit().damping,
-    folds: 5,
-    goal: { kind: 'precision', precision: CORRECTION_PRECISION },
-    judgeAll: true,
-  });
+  const { scored, choices } = nestedCrossValidate(rows, examples, side, chooseOptions(correction, DIMS));
   const line = (name: string, keep: (row: LabelledMessage) => boolean) => {
     const kept = scored.flatMap((s) =>
       keep(s.row) ? [{ ...s, ruled: ruleCorrection(s.row.said, s.row.before) !== null }] : [],
@@ -152,12 +152,12 @@ function nestedLines(
  * with whether a rule called it a correction.
  */
 export function correctionScoredOutOfFold(rows: readonly LabelledMessage[]) {
-  const examples = examplesOf(rows, (said, before) => correctionContext(said, before), DIMS);
+  const examples = correction.examples(rows, DIMS);
   const side: RuleSide = {
     ruled: rows.map((row) => decidingRule(row.said, row.before) !== null),
     mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before), row.before)),
   };
-  const options = { ...correctionFit(), dims: DIMS };
+  const options = correctionOptions();
   const scored = asRun(crossValidate(rows, examples, { ...options, folds: 5 }), side, rows);
   return { examples, side, options, scored };
 }

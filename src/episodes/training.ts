@@ -69,7 +69,7 @@ export interface Trainable<T extends LabelledRow = LabelledRow> {
 /** The precision the correction detector's threshold is chosen for, out-of-fold: 0.80, and a margin of 0.02. */
 export const CORRECTION_PRECISION = 0.82;
 
-const correction: Trainable<LabelledMessage> = {
+export const correction: Trainable<LabelledMessage> = {
   detector: 'correction',
   positive: 'corrections',
   dims: 1 << 14,

@@ -5,7 +5,7 @@
  */
 
 import { seeded } from '../../core/index.ts';
-import { type Context, featuresOf } from './features.ts';
+import { type Context, featuresOf, ruleDimensions } from './features.ts';
 import { type Example, type FitOptions, fitModel, probability, shuffled } from './fit.ts';
 import type { LabelledMessage, LabelledRow } from './labelled.ts';
 
@@ -19,11 +19,17 @@ export function examplesOf(
   rows: readonly LabelledMessage[],
   contextOf: (said: string, before: string) => Context,
   dims: number,
+  /** The rows whose rule features fitting may leave out of a step (`FitOptions.dropout`): every row unless given. */
+  droppable: (row: LabelledMessage) => boolean = () => true,
 ): Example[] {
-  return rows.map((row) => ({
-    features: featuresOf(row.said, row.before, contextOf(row.said, row.before), dims),
-    positive: row.positive,
-  }));
+  return rows.map((row) => {
+    const context = contextOf(row.said, row.before);
+    return {
+      features: featuresOf(row.said, row.before, context, dims),
+      positive: row.positive,
+      ...(droppable(row) && { droppable: ruleDimensions(row.said, context, dims) }),
+    };
+  });
 }
 
 /** Repositories dealt into `folds` folds, largest first onto the lightest fold after a seeded shuffle. */

@@ -206,6 +206,18 @@ export function featuresOf(said: string, before: string, context: Context, dims:
 }
 
 /**
+ * The dimensions of the features that carry the hand-written rules' verdict (`rule:…` and its cross with length
+ * and question): what fitting may leave out of a step (`FitOptions.dropout`). Named as `visitFeatures` names them.
+ */
+export function ruleDimensions(said: string, context: Context, dims: number): Set<number> {
+  const rule = context.rule ?? 'none';
+  return new Set([
+    hash(`rule:${rule}`, dims),
+    hash(`z:rule:${rule}/len:${said.length < 300}/question:${said.includes('?')}`, dims),
+  ]);
+}
+
+/**
  * Each feature in turn, as a dimension and a value, with nothing collected: scoring is a sum over them, so
  * ingest scores a message without building a list or a map for it.
  */
