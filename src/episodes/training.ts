@@ -66,21 +66,34 @@ export interface Trainable<T extends LabelledRow = LabelledRow> {
   ruleDropout?: number;
 }
 
-/** The precision the correction detector's threshold is chosen for, out-of-fold: 0.80, and a margin of 0.02. */
-export const CORRECTION_PRECISION = 0.82;
+/**
+ * The precision the correction detector's threshold is chosen for, out-of-fold: 0.80, and a margin of 0.015
+ * (chosen for 0.815, the nested figure lands at 0.81; for 0.82, a row short of 0.40 recall).
+ */
+export const CORRECTION_PRECISION = 0.815;
 
 export const correction: Trainable<LabelledMessage> = {
   detector: 'correction',
   positive: 'corrections',
   dims: 1 << 14,
   read: readLabelledMessages,
-  examples: (rows, dims) => examplesOf(rows, (said, before) => correctionContext(said, before), dims),
+  // The rules were written from the first batch: their verdict is right there in-sample, and a model fitted on it
+  // learns to copy them (fitted on the first batch, it found 6 of the second batch's 35 corrections, as the rules
+  // alone). So the weight of the rules' verdict is learned from the other rows alone, never from the first batch's.
+  examples: (rows, dims) =>
+    examplesOf(
+      rows,
+      (said, before) => correctionContext(said, before),
+      dims,
+      (row) => row.set === 'batch1',
+    ),
+  ruleDropout: 1,
   rules: (rows) => ({
     ruled: rows.map((row) => decidingRule(row.said, row.before) !== null),
     mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before), row.before)),
   }),
   rulesDecide: true,
-  // Chosen on the training folds for 0.82, the nested figure lands at 0.83 outside them; chosen for 0.80 it
+  // Chosen on the training folds for 0.815, the nested figure lands at 0.81 outside them; chosen for 0.80 it
   // landed under (0.78 with the rules' own precision as the target).
   goal: { kind: 'precision', precision: CORRECTION_PRECISION },
   // Every row: the second batch and the histories alone make the chosen threshold jump between folds.
