@@ -37,10 +37,10 @@ export const defaultParams = {
     /**
      * The lessons session start loads (`truth/start-block.ts`): up to `standingRules` standing rules, the
      * `recentLessons` most recently said, and the earliest said of the rest. Replayed on the development
-     * histories as the product runs (`npm run bench -- replay --unseen`), against the 15 strongest and 15
-     * earliest said before: 32 of 61 repeats caught with 1,055 items (896 at session start) → 29 with 827 (606),
-     * 3.0 → 3.5 caught per 100 items; ten lessons (the same shares) caught 27 with 778. Two histories lose
-     * catches (2 of 3, and 1 of 1): lessons deep in the thirty, neither early nor strong.
+     * histories as the product runs (`npm run bench -- replay --unseen`), with the same detector, against the 15
+     * strongest and 15 earliest said before: 32 of 61 repeats caught with 1,055 items (896 at session start) → 29
+     * with 827 (606), 3.0 → 3.5 caught per 100 items; ten lessons (the same shares) caught 27 with 778. Two
+     * histories lose catches (2 of 3, and 1 of 1): lessons deep in the thirty, neither early nor strong.
      */
     sessionStartLessons: 12,
     standingRules: 2,
