@@ -5,7 +5,7 @@
  * first batch and scored on the second. Beside each, the hand-written rules alone on the same rows. The
  * detector as it runs is the rules or the model over its threshold; the curves are of that union.
  */
-import { correctionContext, decidingRule, modelMayJudge, ruleCorrection } from '../src/episodes/detect.ts';
+import { decidingRule, ruleCorrection } from '../src/episodes/detect.ts';
 import { correctionFit, correctionThreshold } from '../src/episodes/model/correction.ts';
 import {
   crossValidate,
@@ -15,10 +15,10 @@ import {
   type Scored,
   trainTest,
 } from '../src/episodes/model/cross-validate.ts';
-import { hash } from '../src/episodes/model/features.ts';
 import { curve, fitModel } from '../src/episodes/model/fit.ts';
 import { type LabelledMessage, readLabelledMessages } from '../src/episodes/model/labelled.ts';
 import { chooseOptions, correction } from '../src/episodes/training.ts';
+import { heaviest } from './learned-oof.ts';
 
 const DIMS = 1 << 14;
 const THRESHOLDS = [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9];
@@ -60,49 +60,6 @@ function correctionOptions() {
     dims: DIMS,
     ...(correction.ruleDropout !== undefined && { dropout: correction.ruleDropout }),
   };
-}
-
-/** The named features with the most weight over the rows they occur in. */
-function heaviest(rows: readonly LabelledMessage[], count: number): string {
-  const model = fitModel(correction.examples(rows, DIMS), correctionOptions());
-  const names = new Map<number, Map<string, number>>();
-  for (const row of rows) {
-    const context = correctionContext(row.said, row.before);
-    // The names a dimension stands for, found by hashing each row's features one name at a time.
-    for (const name of namesOf(row.said, row.before, context)) {
-      const index = hash(name, DIMS);
-      const seen = names.get(index) ?? new Map<string, number>();
-      seen.set(name, (seen.get(name) ?? 0) + 1);
-      names.set(index, seen);
-    }
-  }
-  const ranked = [...names.entries()]
-    .map(([index, seen]) => {
-      const [name, times] = [...seen.entries()].sort((a, b) => b[1] - a[1])[0]!;
-      return { name, weight: model.weights[index] ?? 0, times };
-    })
-    .filter((entry) => entry.times >= 5)
-    .sort((a, b) => b.weight - a.weight);
-  const show = (list: typeof ranked) =>
-    list.map((entry) => `${entry.name} ${entry.weight.toFixed(2)}`).join(', ');
-  return `  toward a correction: ${show(ranked.slice(0, count))}\n  away from one: ${show(ranked.slice(-count).reverse())}`;
-}
-
-/** The structural and word feature names of a row (character trigrams left out: too many to name). */
-function namesOf(
-  said: string,
-  before: string,
-  context: { handback: string | null; rule: string | null },
-): string[] {
-  const words = (said.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? []).slice(0, 80);
-  return [
-    ...words.map((w) => `w:${w}`),
-    `f1:${words[0] ?? ''}`,
-    `hb:${context.handback ?? 'none'}`,
-    `rule:${context.rule ?? 'none'}`,
-    ...(said.includes('?') ? ['question'] : []),
-    ...(before.trim() ? ['agent'] : ['no-agent']),
-  ];
 }
 
 /** The scores of rows the model is not asked about (what the rules know is not a correction) set to zero. */
@@ -153,10 +110,7 @@ function nestedLines(
  */
 export function correctionScoredOutOfFold(rows: readonly LabelledMessage[]) {
   const examples = correction.examples(rows, DIMS);
-  const side: RuleSide = {
-    ruled: rows.map((row) => decidingRule(row.said, row.before) !== null),
-    mayJudge: rows.map((row) => modelMayJudge(row.said, correctionContext(row.said, row.before), row.before)),
-  };
+  const side: RuleSide = correction.rules(rows);
   const options = correctionOptions();
   const scored = asRun(crossValidate(rows, examples, { ...options, folds: 5 }), side, rows);
   return { examples, side, options, scored };
@@ -227,7 +181,7 @@ export function correctionOutOfFold(dir: string): string {
     ),
     '',
     'What carries the weight (fitted on all rows; words and structure, trigrams not named):',
-    heaviest(rows, 12),
+    heaviest(correction, rows, fitModel(correction.examples(rows, DIMS), correctionOptions()).weights, 12, 5),
   ];
   return sections.join('\n\n').replace(/\n\n\n/g, '\n\n');
 }

@@ -28,11 +28,12 @@ const figures = (t: Tally, n?: number) =>
   `P ${t.precision.toFixed(2)} R ${t.recall.toFixed(2)} acc ${t.accuracy.toFixed(2)}${n === undefined ? '' : ` (${n} rows)`}`;
 
 /** The named features with the most weight, over the rows they occur in at least `times` times. */
-function heaviest(
-  spec: Trainable,
-  rows: readonly LabelledRow[],
+export function heaviest<T extends LabelledRow>(
+  spec: Trainable<T>,
+  rows: readonly T[],
   weights: Float64Array,
   count: number,
+  times = 3,
 ): string {
   const seen = new Map<number, Map<string, number>>();
   for (const row of rows) {
@@ -48,7 +49,7 @@ function heaviest(
       const [name, times] = [...names.entries()].sort((a, b) => b[1] - a[1])[0]!;
       return { name, weight: weights[index] ?? 0, times };
     })
-    .filter((entry) => entry.times >= 3)
+    .filter((entry) => entry.times >= times)
     .sort((a, b) => b.weight - a.weight);
   const show = (list: typeof ranked) =>
     list.map((entry) => `${entry.name} ${entry.weight.toFixed(2)}`).join(', ');

@@ -21,7 +21,7 @@ import {
   type RuleSide,
 } from './model/cross-validate.ts';
 import { visitFailureFeatures } from './model/failure-features.ts';
-import { collectRuled } from './model/features.ts';
+import { collectRuled, visitFeatures } from './model/features.ts';
 import { type Example, fitDefaults, fitModel } from './model/fit.ts';
 import { visitHandbackFeatures } from './model/handback-features.ts';
 import {
@@ -77,6 +77,19 @@ export const correction: Trainable<LabelledMessage> = {
   positive: 'corrections',
   dims: 1 << 14,
   read: readLabelledMessages,
+  names: (row) => {
+    const names: string[] = [];
+    const context = correctionContext(row.said, row.before);
+    visitFeatures(
+      row.said,
+      row.before,
+      context,
+      2,
+      () => {},
+      (name) => names.push(name),
+    );
+    return names;
+  },
   // The rules were written from the first batch: their verdict is right there in-sample, and a model fitted on it
   // learns to copy them (fitted on the first batch, it found 6 of the second batch's 35 corrections, as the rules
   // alone). So the weight of the rules' verdict is learned from the other rows alone, never from the first batch's.

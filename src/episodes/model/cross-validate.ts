@@ -5,7 +5,7 @@
  */
 
 import { seeded } from '../../core/index.ts';
-import { type Context, featuresOf, ruleDimensions } from './features.ts';
+import { type Context, collectRuled, visitFeatures } from './features.ts';
 import { type Example, type FitOptions, fitModel, probability, shuffled } from './fit.ts';
 import type { LabelledMessage, LabelledRow } from './labelled.ts';
 
@@ -24,11 +24,10 @@ export function examplesOf(
 ): Example[] {
   return rows.map((row) => {
     const context = contextOf(row.said, row.before);
-    return {
-      features: featuresOf(row.said, row.before, context, dims),
-      positive: row.positive,
-      ...(droppable(row) && { droppable: ruleDimensions(row.said, context, dims) }),
-    };
+    const { features, droppable: rules } = collectRuled(dims, (visit, named) =>
+      visitFeatures(row.said, row.before, context, dims, visit, named),
+    );
+    return { features, positive: row.positive, ...(droppable(row) && { droppable: rules }) };
   });
 }
 

@@ -174,10 +174,13 @@ export function collect(visitAll: (visit: (index: number, value: number) => void
   return [...values].map(([index, value]) => ({ index, value }));
 }
 
+/** A feature that carries the hand-written rules' verdict: `rule:…`, or a cross of it (`z:rule:…`). */
+const RULE_FEATURE = /^(?:z:)?rule:/;
+
 /**
- * The features as `collect` gives them, with the dimensions of those named `rule:…` (what the hand-written rules
- * decided): fitting may leave those out of a step (`FitOptions.dropout`), so that where the rules were written
- * from their rows, the model still learns from the words.
+ * The features as `collect` gives them, with the dimensions of those that carry the rules' verdict
+ * (`RULE_FEATURE`): fitting may leave those out of a step (`FitOptions.dropout`), so that where the rules were
+ * written from their rows, the model still learns from the words.
  */
 export function collectRuled(
   dims: number,
@@ -186,7 +189,7 @@ export function collectRuled(
   const droppable = new Set<number>();
   const features = collect((visit) =>
     visitAll(visit, (name) => {
-      if (name.startsWith('rule:')) droppable.add(hash(name, dims));
+      if (RULE_FEATURE.test(name)) droppable.add(hash(name, dims));
     }),
   );
   return { features, droppable };
@@ -200,23 +203,6 @@ export interface Context {
   rule: string | null;
 }
 
-/** The features as a list, each dimension once (hashes that collide add up): what fitting reads. */
-export function featuresOf(said: string, before: string, context: Context, dims: number): Feature[] {
-  return collect((visit) => visitFeatures(said, before, context, dims, visit));
-}
-
-/**
- * The dimensions of the features that carry the hand-written rules' verdict (`rule:…` and its cross with length
- * and question): what fitting may leave out of a step (`FitOptions.dropout`). Named as `visitFeatures` names them.
- */
-export function ruleDimensions(said: string, context: Context, dims: number): Set<number> {
-  const rule = context.rule ?? 'none';
-  return new Set([
-    hash(`rule:${rule}`, dims),
-    hash(`z:rule:${rule}/len:${said.length < 300}/question:${said.includes('?')}`, dims),
-  ]);
-}
-
 /**
  * Each feature in turn, as a dimension and a value, with nothing collected: scoring is a sum over them, so
  * ingest scores a message without building a list or a map for it.
@@ -227,10 +213,12 @@ export function visitFeatures(
   context: Context,
   dims: number,
   visit: (index: number, value: number) => void,
+  /** Told each feature's name but the character trigrams' (the bench names what carries weight; fitting, what the rules decided). */
+  named?: (name: string) => void,
 ): void {
-  const add = (name: string, value: number) => visit(hash(name, dims), value);
+  const add = namedFeature(dims, visit, named);
   const message = flat(said.slice(0, SAID_CHARS * 2)).slice(0, SAID_CHARS);
-  const said_ = visitText(message, MESSAGE_SEEDS, dims, visit);
+  const said_ = visitText(message, MESSAGE_SEEDS, dims, visit, undefined, named);
   const mask = dims - 1;
   add(`f1:${said_[0] ?? ''}`, 1);
   add(`f2:${said_.slice(0, 2).join(' ')}`, 1);
