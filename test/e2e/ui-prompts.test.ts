@@ -1,17 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUiPrompt } from '../../src/episodes/ui-prompts.ts';
+import { useTempDirs } from '../helpers/home.ts';
 import { remem } from '../helpers/remem.ts';
 import { claudeSession } from './sessions.ts';
 
-const made: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-};
+const tempDir = useTempDirs();
 
 const CLAIM = "I've fixed the totals chart; it should render correctly now. Please test it and let me know.";
 const BUGBOT =
@@ -19,10 +13,6 @@ const BUGBOT =
 const PERSON = "no, the chart still shows double totals, you're summing the games twice";
 
 describe("prompts an agent's interface writes in the person's name", () => {
-  afterAll(() => {
-    for (const dir of made) rmSync(dir, { recursive: true, force: true });
-  });
-
   it('are told from what the person types', () => {
     for (const said of [
       '@agent Try Again',
