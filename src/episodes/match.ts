@@ -46,7 +46,18 @@ export interface CueList {
    * list then has pattern screens, whose first use costs a process more than a few hundred `includes`).
    */
   literals: readonly string[] | null;
+  /** The literals as one pattern, built once the list has screened `SCREENS_BEFORE_PATTERN` texts (see `mayMatch`). */
+  literalPattern?: RegExp;
+  /** How many texts the literals screened one by one. */
+  screened?: number;
 }
+
+/**
+ * How many texts a list's literals screen one by one before they are joined into one pattern. A hook screens a
+ * text or two, for which a few hundred `includes` cost less than building the pattern; ingest screens thousands,
+ * and the pattern reads each in one scan where the literals took one scan apiece (a tenth of the time, measured).
+ */
+const SCREENS_BEFORE_PATTERN = 32;
 
 /** Compiles a rule set; in languages written with spaces a pattern must start and end on a word edge. */
 export function compile(set: RuleSet): CueList {
@@ -92,8 +103,19 @@ export function literalsOf(set: RuleSet): (string[] | null)[] {
 
 /** False when no cue of the list matches anywhere in the text (a match the cue itself would then step past counts). */
 export function mayMatch(list: CueList, text: string): boolean {
-  if (list.literals) return list.literals.some((literal) => text.includes(literal));
+  const { literals } = list;
+  if (literals) {
+    if (list.literalPattern) return list.literalPattern.test(text);
+    list.screened = (list.screened ?? 0) + 1;
+    if (list.screened > SCREENS_BEFORE_PATTERN) list.literalPattern = anyOf(literals);
+    return literals.some((literal) => text.includes(literal));
+  }
   return list.screens.length === 0 || list.screens.some((screen) => screen.test(text));
+}
+
+/** A pattern that matches wherever one of the strings occurs. */
+function anyOf(strings: readonly string[]): RegExp {
+  return new RegExp(strings.map((string) => string.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')).join('|'));
 }
 
 /** The next match at or after `from` that starts on a word edge (a letter not preceded by a letter). */
