@@ -13,7 +13,17 @@ export interface CueHit {
   cue: string;
 }
 
-export interface Cue {
+/** Strings one of which every match contains, and what screens a text by them (see `holdsLiteral`). */
+interface Screened {
+  /** Strings one of which every match contains (`requiredLiterals`), or null: a text with none is never matched. */
+  literals: readonly string[] | null;
+  /** The literals as one pattern, built once they have screened `SCREENS_BEFORE_PATTERN` texts. */
+  literalPattern?: RegExp;
+  /** How many texts the literals screened one by one. */
+  screened?: number;
+}
+
+export interface Cue extends Screened {
   rule: string;
   cue: string;
   /** The pattern as matched, and its flags: global, so a match that does not start on a word edge can be stepped past. */
@@ -23,8 +33,6 @@ export interface Cue {
   re?: RegExp;
   /** Held to word edges (languages written with spaces). */
   spaced: boolean;
-  /** Strings one of which every match contains (`requiredLiterals`), or null: a text with none is never matched. */
-  literals: readonly string[] | null;
 }
 
 // Built on the first match a cue finds: most texts a hook reads match none.
@@ -38,7 +46,7 @@ const wordEnd = '(?:(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}]))';
  * the cues' alternation, that matches somewhere whenever one of the cues does. Most texts match no cue; the
  * screen says so in one scan instead of one per cue.
  */
-export interface CueList {
+export interface CueList extends Screened {
   cues: Cue[];
   screens: RegExp[];
   /**
@@ -46,18 +54,26 @@ export interface CueList {
    * list then has pattern screens, whose first use costs a process more than a few hundred `includes`).
    */
   literals: readonly string[] | null;
-  /** The literals as one pattern, built once the list has screened `SCREENS_BEFORE_PATTERN` texts (see `mayMatch`). */
-  literalPattern?: RegExp;
-  /** How many texts the literals screened one by one. */
-  screened?: number;
 }
 
 /**
- * How many texts a list's literals screen one by one before they are joined into one pattern. A hook screens a
- * text or two, for which a few hundred `includes` cost less than building the pattern; ingest screens thousands,
- * and the pattern reads each in one scan where the literals took one scan apiece (a tenth of the time, measured).
+ * How many texts literals screen one by one before they are joined into one pattern. A hook screens a text or two,
+ * for which a few hundred `includes` cost less than building the pattern; ingest screens thousands, and the pattern
+ * reads each in one scan where the literals took one scan apiece (a tenth of the time, measured).
  */
 const SCREENS_BEFORE_PATTERN = 32;
+
+/** Whether one of the literals occurs in the text (`literals` not null). */
+function holdsLiteral(screened: Screened, text: string): boolean {
+  if (screened.literalPattern) return screened.literalPattern.test(text);
+  const literals = screened.literals!;
+  // One or two strings are read as fast one by one.
+  if (literals.length > 2) {
+    screened.screened = (screened.screened ?? 0) + 1;
+    if (screened.screened > SCREENS_BEFORE_PATTERN) screened.literalPattern = anyOf(literals);
+  }
+  return literals.some((literal) => text.includes(literal));
+}
 
 /** Compiles a rule set; in languages written with spaces a pattern must start and end on a word edge. */
 export function compile(set: RuleSet): CueList {
@@ -103,13 +119,7 @@ export function literalsOf(set: RuleSet): (string[] | null)[] {
 
 /** False when no cue of the list matches anywhere in the text (a match the cue itself would then step past counts). */
 export function mayMatch(list: CueList, text: string): boolean {
-  const { literals } = list;
-  if (literals) {
-    if (list.literalPattern) return list.literalPattern.test(text);
-    list.screened = (list.screened ?? 0) + 1;
-    if (list.screened > SCREENS_BEFORE_PATTERN) list.literalPattern = anyOf(literals);
-    return literals.some((literal) => text.includes(literal));
-  }
+  if (list.literals) return holdsLiteral(list, text);
   return list.screens.length === 0 || list.screens.some((screen) => screen.test(text));
 }
 
@@ -121,7 +131,7 @@ function anyOf(strings: readonly string[]): RegExp {
 /** The next match at or after `from` that starts on a word edge (a letter not preceded by a letter). */
 export function nextMatch(cue: Cue, text: string, from: number): RegExpExecArray | null {
   // Most cues need words the text does not hold: they are passed over without building their pattern.
-  if (cue.literals && !cue.literals.some((literal) => text.includes(literal))) return null;
+  if (cue.literals && !holdsLiteral(cue, text)) return null;
   cue.re ??= new RegExp(cue.source, cue.flags);
   const { re, spaced } = cue;
   re.lastIndex = from;
@@ -175,8 +185,20 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 const apostrophes = /[\u2018\u2019\u201A\u201B\u2032\u00B4\u02BC]/g;
 const doubleQuotes = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB\u300C\u300D\u300E\u300F]/g;
 
+/** The last texts normalized, newest first, with their forms: the detectors each read a message the same way. */
+const normalized: { text: string; lines: string }[] = [];
+const NORMALIZED_KEPT = 4;
+
 /** Like `normalizeText`, but keeps line breaks (some cues read whole lines). */
 export function normalizeLines(text: string): string {
+  for (const entry of normalized) if (entry.text === text) return entry.lines;
+  const lines = normalizeAnew(text);
+  normalized.unshift({ text, lines });
+  if (normalized.length > NORMALIZED_KEPT) normalized.pop();
+  return lines;
+}
+
+function normalizeAnew(text: string): string {
   // ASCII is its own NFKC form and holds none of the marks replaced next; most agent text is ASCII.
   const isAscii = !NON_ASCII.test(text);
   const ascii = isAscii
