@@ -147,19 +147,25 @@ export function nextMatch(cue: Cue, text: string, from: number): RegExpExecArray
 
 /**
  * Builds each entry on first use and keeps it: compiling every rule set costs more than a hook may spend,
- * and a hook needs one or two of them.
+ * and a hook needs one or two of them. An entry's getter gives way to the value it built, so that reading it
+ * again costs what reading a property does (ingest reads them hundreds of thousands of times).
  */
 export function lazily<T extends Record<string, () => unknown>>(
   makers: T,
 ): { readonly [K in keyof T]: ReturnType<T[K]> } {
-  const made = new Map<keyof T, unknown>();
-  return new Proxy({} as { readonly [K in keyof T]: ReturnType<T[K]> }, {
-    get(_target, key) {
-      const name = key as keyof T;
-      if (!made.has(name)) made.set(name, makers[name]?.());
-      return made.get(name);
-    },
-  });
+  const entries = {} as { readonly [K in keyof T]: ReturnType<T[K]> };
+  for (const [name, make] of Object.entries(makers)) {
+    Object.defineProperty(entries, name, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        const value = make();
+        Object.defineProperty(entries, name, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return entries;
 }
 
 /** True if one of the group's patterns matches the text, read as the detectors read it (for tests of the examples). */
