@@ -8,6 +8,7 @@ import {
   finishIngestRun,
   insertEpisodeOnce,
   insertTurnsJson,
+  keepTempInMemory,
   listRawFilesOfSession,
   markSessionStale,
   readOpencodeSessions,
@@ -201,6 +202,15 @@ function isDiskFull(error: unknown): boolean {
  * any point leaves whole files and whole sessions, and the next run finishes the work.
  */
 export async function ingest(store: Store, options: IngestOptions): Promise<IngestReport> {
+  const restoreTemp = keepTempInMemory(store.db);
+  try {
+    return await ingestSources(store, options);
+  } finally {
+    restoreTemp();
+  }
+}
+
+async function ingestSources(store: Store, options: IngestOptions): Promise<IngestReport> {
   const { report, runId, warn } = startRun(store, options.now);
   const sources = listSources(store.home, options);
   report.filesSeen = sources.length;

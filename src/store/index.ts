@@ -82,6 +82,7 @@ export {
 } from './offers.ts';
 export {
   type Db,
+  keepTempInMemory,
   type OpenOptions,
   openStore,
   quickCheck,

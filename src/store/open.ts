@@ -25,6 +25,18 @@ export interface OpenOptions {
 export const STORE_FILE = 'remem.db';
 export const SCHEMA_VERSION = migrations.length;
 
+/**
+ * Keeps SQLite's temporary files in memory until the returned function restores the default. In a transaction,
+ * every insert into a table with triggers (episodes) first copies the pages it changes to a statement journal,
+ * which spills to a file past 64 KiB: an ingest's thousands of inserts made that file most of its writes. Only for
+ * a run's length: a sort too large for memory still goes to disk elsewhere.
+ */
+export function keepTempInMemory(db: Db): () => void {
+  const before = db.pragma('temp_store', { simple: true }) as number;
+  db.pragma('temp_store = MEMORY');
+  return () => db.pragma(`temp_store = ${before}`);
+}
+
 /** SQLite's `quick_check`: `ok`, or what it found wrong. */
 export function quickCheck(db: Db): string {
   return String(db.pragma('quick_check', { simple: true }));
