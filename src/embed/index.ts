@@ -4,6 +4,7 @@ export { createSpace, hashedSpace } from './space.ts';
 export {
   callSubjects,
   isCommand,
+  lessonSubjects,
   type Subjects,
   sharedCommands,
   subjectsMeet,

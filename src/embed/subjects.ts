@@ -70,6 +70,22 @@ export function subjectsOf(text: string): Subjects {
   return subjectsOfTerms(terms);
 }
 
+/**
+ * Where a correction lesson quotes the agent sentence the person answered (`sleep/wording.ts` words it). The
+ * agent's sentence tells when the person spoke, not what their rule is about: "Let me run the tests and commit"
+ * would make a rule about a table's colours a lesson about tests and git.
+ */
+const AGENT_QUOTE = /^When the agent said "[\s\S]*?", the person answered: "/;
+
+/**
+ * What a lesson is about: for a correction, what the person said (and, for a refused call, the call); the agent
+ * sentence the lesson quotes before it is left out.
+ */
+export function lessonSubjects(text: string): Subjects {
+  const quote = AGENT_QUOTE.exec(text);
+  return subjectsOf(quote ? text.slice(quote[0].length) : text);
+}
+
 /** Where a command line's segments start: a program after a pipe, `&&`, `;` or at the start. */
 const SEGMENT =
   /(?:^|&&|\|\||[|;\n(])\s*((?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*)(?:sudo\s+|exec\s+|time\s+)?([^\s|;&()]+)/g;

@@ -3,6 +3,7 @@ import {
   callSubjects,
   createSpace,
   hashedSpace,
+  lessonSubjects,
   type Space,
   type Subjects,
   subjectsMeet,
@@ -108,7 +109,7 @@ function aboutTheSame(
   const found: number[] = [];
   for (const row of pool.aboutSubjects(subjects.mask, 'correction', reads)) {
     if (met.has(row)) continue;
-    if (subjectsMeet(subjects, subjectsOf(pool.detail(row).text))) found.push(row);
+    if (subjectsMeet(subjects, lessonSubjects(pool.detail(row).text))) found.push(row);
   }
   return found;
 }

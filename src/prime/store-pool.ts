@@ -1,5 +1,5 @@
 import type { Config, Lesson } from '../core/index.ts';
-import { cosine, createSpace, fromBlob, hashedSpace, type Space, subjectsOf } from '../embed/index.ts';
+import { cosine, createSpace, fromBlob, hashedSpace, lessonSubjects, type Space } from '../embed/index.ts';
 import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
 import { type PrimeRows, type StartBudget, sessionStart, visibleToAgent } from '../truth/index.ts';
 
@@ -67,7 +67,7 @@ export function poolFromStore(
     aboutSubjects: (mask) =>
       mask === 0
         ? []
-        : items.flatMap((item, row) => ((subjectsOf(item.text).mask & mask) !== 0 ? [row] : [])),
+        : items.flatMap((item, row) => ((lessonSubjects(item.text).mask & mask) !== 0 ? [row] : [])),
     detail: (row) => {
       const { hashes, text, startOf } = items[row]!;
       return startOf ? { hashes, text, startOf } : { hashes, text };

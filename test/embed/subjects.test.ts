@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { callSubjects, sharedCommands, subjectsMeet, subjectsOf } from '../../src/embed/index.ts';
+import {
+  callSubjects,
+  lessonSubjects,
+  sharedCommands,
+  subjectsMeet,
+  subjectsOf,
+} from '../../src/embed/index.ts';
 
 const terms = (subjects: { terms: Set<string> }) => [...subjects.terms].sort();
 
@@ -22,6 +28,21 @@ describe('what a lesson, a prompt or a call is about', () => {
       true,
     );
     expect(subjectsMeet(callSubjects('ls -la', []), subjectsOf('no, use pnpm not npm'))).toBe(false);
+  });
+
+  it('a correction lesson is about what the person said, not the agent sentence it quotes', () => {
+    const lesson =
+      'When the agent said "Let me run pytest and git commit this", the person answered: "the header should be red"';
+    expect(terms(subjectsOf(lesson))).toContain('theme:git');
+    expect(terms(lessonSubjects(lesson))).toEqual([]);
+    expect(
+      terms(
+        lessonSubjects('When the agent said "Installing it now.", the person answered: "use pnpm not npm"'),
+      ),
+    ).toEqual(['command:npm', 'command:pnpm', 'theme:packages']);
+    // A refused call is part of what the person said no to; a lesson of another shape keeps all its words.
+    const refused = 'The person refused the agent\'s Bash call "npm install zod", saying: "not here"';
+    expect(terms(lessonSubjects(refused))).toEqual(terms(subjectsOf(refused)));
   });
 
   it('two rules share a command only when both name it', () => {
