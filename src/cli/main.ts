@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { createClock, RememError, resolveConfig, UsageError } from '../core/index.ts';
 import type { CommandSpec, Context, OptionSpec } from './command.ts';
-import { commands } from './commands.ts';
+import { type CommandEntry, commands } from './commands.ts';
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -102,6 +102,22 @@ function diskProblem(error: unknown): string | null {
   return null;
 }
 
+/**
+ * The commands whose files are loaded for `argv`: the one it runs, when it names one after nothing but `--home` and
+ * `--json`; every one otherwise (help lists them all, and a mistyped name is answered with the nearest).
+ */
+function commandsFor(argv: readonly string[]): readonly CommandEntry[] {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--home') i++;
+    else if (arg !== '--json' && !arg.startsWith('--home=')) {
+      const named = commands.find((entry) => entry.name === arg);
+      return named ? [named] : commands;
+    }
+  }
+  return commands;
+}
+
 /** The `remem` command line. Returns the exit code: 0 done, 1 a failure explained on stderr, 2 bad usage. */
 export async function main(argv: string[]): Promise<number> {
   const state = { code: 0 };
@@ -116,8 +132,9 @@ export async function main(argv: string[]): Promise<number> {
       writeErr: (text) => process.stderr.write(text),
     })
     .showHelpAfterError(false);
-  for (const spec of commands) register(program, spec, state);
   try {
+    const specs = await Promise.all(commandsFor(argv).map((entry) => entry.load()));
+    for (const spec of specs) register(program, spec, state);
     await program.parseAsync(argv, { from: 'user' });
     return state.code;
   } catch (error) {
