@@ -2,16 +2,34 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RememError, UsageError } from '../core/index.ts';
 import { type IngestReport, ingest, ingestFromRaw } from '../episodes/index.ts';
+import type { TurnParser } from '../episodes/light.ts';
 import { openStore } from '../store/index.ts';
 import { rulesToEvents } from '../stream/index.ts';
 import type { Context } from './command.ts';
 import { progressFor } from './progress.ts';
 
-/** Runs an ingest as the flags ask: the named sources, or, with none named, every agent found. */
+/**
+ * Runs an ingest as the flags ask: the named sources, or, with none named, every agent found. `parser`: one opened
+ * ahead, closed here whatever happens.
+ */
 export async function runIngest(
   context: Context,
   flags: IngestFlags,
   home = context.config.home,
+  parser?: TurnParser,
+): Promise<IngestReport> {
+  try {
+    return await ingestWith(context, flags, home, parser);
+  } finally {
+    await parser?.close();
+  }
+}
+
+async function ingestWith(
+  context: Context,
+  flags: IngestFlags,
+  home: string,
+  parser: TurnParser | undefined,
 ): Promise<IngestReport> {
   checkIngestFlags(context, flags);
   const store = openStore(home);
@@ -53,6 +71,7 @@ export async function runIngest(
       ...(stdinEvents ? { stdinEvents } : {}),
       importedRules,
       onProgress: progress.update,
+      ...(parser ? { parser } : {}),
       ...judge,
     });
   } finally {

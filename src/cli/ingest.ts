@@ -50,6 +50,9 @@ export const ingestCommand = defineCommand({
     },
   ],
   async run(context, _args, options) {
+    // The parser's worker starts first, and boots while the rest of ingest loads and the store opens.
+    const { openTurnParser } = await import('../episodes/light.ts');
+    const parser = options.fromRaw === true ? undefined : openTurnParser({ startNow: true });
     const { runIngest, formatIngestReport, checkNamedFolders } = await import('./ingest-run.ts');
     const named = {
       claude: options.claude ?? [],
@@ -59,13 +62,19 @@ export const ingestCommand = defineCommand({
       cursor: options.cursor ?? [],
       vscode: options.vscode ?? [],
     };
-    checkNamedFolders(named);
-    const report = await runIngest(context, {
+    const flags = {
       ...named,
       events: options.events ?? [],
       import: options.import ?? [],
       fromRaw: options.fromRaw === true,
-    });
+    };
+    try {
+      checkNamedFolders(named);
+    } catch (error) {
+      await parser?.close();
+      throw error;
+    }
+    const report = await runIngest(context, flags, context.config.home, parser);
     if (options.learn !== true) return { json: report, text: formatIngestReport(report) };
     const { learnNow } = await import('../night/index.ts');
     const learned = await learnNow(context.config, context.clock);

@@ -37,7 +37,7 @@ import { correctionThreshold } from './model/correction.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import type { IngestWarning, Source } from './source.ts';
-import { openTurnParser } from './turn-parser.ts';
+import { openTurnParser, type TurnParser } from './turn-parser.ts';
 
 export interface IngestOptions {
   now: string;
@@ -64,6 +64,8 @@ export interface IngestOptions {
    * candidates for it (`params.judge.band`). Absent, none is kept.
    */
   judgeBand?: number;
+  /** A parser its caller opened ahead, its worker started while the rest loads; the run closes it. */
+  parser?: TurnParser;
 }
 
 export interface IngestReport {
@@ -214,7 +216,7 @@ async function ingestSources(store: Store, options: IngestOptions): Promise<Inge
   const { report, runId, warn } = startRun(store, options.now);
   const sources = listSources(store.home, options);
   report.filesSeen = sources.length;
-  const workers = { compressor: openCompressor(), parser: openTurnParser() };
+  const workers = { compressor: openCompressor(), parser: options.parser ?? openTurnParser() };
   const readNow: ReadNow = new Map();
   // A session is derived once the last of its files in this run is committed, while the workers read on.
   const lastSourceOf = new Map(sources.map((source, index) => [sessionKey(source), index]));

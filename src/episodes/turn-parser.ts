@@ -3,7 +3,7 @@
  * worker parses the next files: the readers and the JSON of the turns are most of ingest's work on each line.
  */
 import { Worker } from 'node:worker_threads';
-import { type ParsedTurns, parseAndDerive, parseTurns } from './parse-lines.ts';
+import type { ParsedTurns } from './parse-lines.ts';
 import type { Source } from './source.ts';
 
 export interface TurnParser {
@@ -33,13 +33,14 @@ export interface ParseJob {
 export type ParseReply = { id: number; parsed: ParsedTurns } | { id: number; error: string };
 
 /**
- * Parses on a worker thread, started on the first file, when running from the build: the worker runs
- * `dist/parse-worker.cjs`, `parse-worker.ts` with its imports bundled into one file (`scripts/bundle-parse-worker.mjs`).
- * From the sources (tests import them) a worker has no loader for TypeScript, so parsing happens on this thread, when
- * asked; the turns are the same either way. Should the worker fail or stop, what it had not returned is parsed here
- * instead.
+ * Parses on a worker thread, started on the first file, or at once with `startNow`, when running from the build: the
+ * worker runs `dist/parse-worker.cjs`, `parse-worker.ts` with its imports bundled into one file
+ * (`scripts/bundle-parse-worker.mjs`). From the sources (tests import them) a worker has no loader for TypeScript, so
+ * parsing happens on this thread, when asked; the turns are the same either way. Should the worker fail or stop, what
+ * it had not returned is parsed here instead. The parsers of this thread are loaded only then: a command line that
+ * opens the parser before anything else starts its worker without waiting for them.
  */
-export function openTurnParser(): TurnParser {
+export function openTurnParser(options: { startNow?: boolean } = {}): TurnParser {
   const script = import.meta.url.endsWith('.js')
     ? new URL('../parse-worker.cjs', import.meta.url)
     : undefined;
@@ -52,10 +53,12 @@ export function openTurnParser(): TurnParser {
   let failed = script === undefined;
   let nextId = 0;
   const waiting = new Map<number, Job>();
-  const parseHere = (job: Omit<Job, 'resolve' | 'reject'>) =>
-    job.derive === undefined
+  const parseHere = async (job: Omit<Job, 'resolve' | 'reject'>) => {
+    const { parseAndDerive, parseTurns } = await import('./parse-lines.ts');
+    return job.derive === undefined
       ? parseTurns(job.source as Source, job.bytes, job.from, job.firstLine, true)
       : parseAndDerive(job.source as Source, job.bytes, job.from, job.firstLine, job.derive);
+  };
   const start = (url: URL) => {
     const started = new Worker(url, { execArgv: [] });
     started.unref();
@@ -69,19 +72,14 @@ export function openTurnParser(): TurnParser {
       if (worker !== started) return;
       worker = undefined;
       failed = true;
-      for (const job of waiting.values()) {
-        try {
-          job.resolve(parseHere(job));
-        } catch (error) {
-          job.reject(error as Error);
-        }
-      }
+      for (const job of waiting.values()) parseHere(job).then(job.resolve, job.reject);
       waiting.clear();
     };
     started.on('error', fallBack);
     started.on('exit', fallBack);
     return started;
   };
+  if (options.startNow && script !== undefined) worker = start(script);
   return {
     parse(source, bytes, from, firstLine, derive) {
       const job = {
@@ -91,13 +89,7 @@ export function openTurnParser(): TurnParser {
         firstLine,
         ...(derive === undefined ? {} : { derive }),
       };
-      if (failed || script === undefined) {
-        try {
-          return Promise.resolve(parseHere(job));
-        } catch (error) {
-          return Promise.reject(error as Error);
-        }
-      }
+      if (failed || script === undefined) return parseHere(job);
       worker ??= start(script);
       const id = nextId++;
       const parsed = new Promise<ParsedTurns>((resolve, reject) =>
