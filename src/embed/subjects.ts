@@ -36,8 +36,8 @@ for (const [theme, words] of Object.entries(THEMES)) {
   }
 }
 
-/** Words, and names of files with their extension ("package.json"), lower-cased. */
-const WORD = /[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*/g;
+/** Words, and names of files with their extension ("package.json"), lower-cased; and `$`, a prompt's sign. */
+const WORD = /\$|[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*/g;
 const FILE = /^[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.[a-z][a-z0-9]{0,4}$/;
 
 export interface Subjects {
@@ -59,13 +59,31 @@ function subjectsOfTerms(terms: Set<string>): Subjects {
   return { terms, mask: mask >>> 0 };
 }
 
+/**
+ * Command names that are also everyday words: "make sure", "let's go", "a black header", "a node of the tree". In
+ * prose they name the command only where a command is written: in backticks, after `$`, or after "run" or "use".
+ */
+const EVERYDAY = new Set(['make', 'go', 'black', 'bundle', 'node', 'gem', 'rake', 'helm']);
+const COMMAND_BEFORE = new Set(['run', 'ran', 'running', 'runs', 'use', 'using', 'uses', 'via', '$']);
+
 /** The subjects of a text: the commands and files it names and the themes of its words. */
 export function subjectsOf(text: string): Subjects {
   const terms = new Set<string>();
-  for (const word of text.toLowerCase().match(WORD) ?? []) {
-    if (COMMANDS.has(word)) terms.add(`command:${word}`);
-    for (const theme of MEMBERS.get(word) ?? []) terms.add(`theme:${theme}`);
-    if (FILE.test(word)) terms.add(`file:${word}`);
+  const lower = text.toLowerCase();
+  // Inside backticks every word is written as code; `$` stands before a command a person pasted.
+  const spans = lower.split('`');
+  for (const [index, span] of spans.entries()) {
+    const code = index % 2 === 1 && index < spans.length - 1;
+    let before = '';
+    for (const match of span.matchAll(WORD)) {
+      const word = match[0];
+      const written = code || !EVERYDAY.has(word) || COMMAND_BEFORE.has(before);
+      before = word;
+      if (!written) continue;
+      if (COMMANDS.has(word)) terms.add(`command:${word}`);
+      for (const theme of MEMBERS.get(word) ?? []) terms.add(`theme:${theme}`);
+      if (FILE.test(word)) terms.add(`file:${word}`);
+    }
   }
   return subjectsOfTerms(terms);
 }

@@ -45,6 +45,17 @@ describe('what a lesson, a prompt or a call is about', () => {
     expect(terms(lessonSubjects(refused))).toEqual(terms(subjectsOf(refused)));
   });
 
+  it('a command that is also an everyday word names the command only where a command is written', () => {
+    expect(terms(subjectsOf('make sure the header is red, then go on with the footer'))).toEqual([]);
+    expect(terms(subjectsOf('a black border around the tree node'))).toEqual([]);
+    expect(terms(subjectsOf('run make build first'))).toEqual(['command:make']);
+    expect(terms(subjectsOf('the `make test` target is broken'))).toEqual(['command:make']);
+    expect(terms(subjectsOf('$ go test ./...'))).toEqual(['command:go']);
+    expect(terms(subjectsOf('format it with `black`'))).toEqual(['command:black', 'theme:lint']);
+    // Words that are only commands count everywhere.
+    expect(terms(subjectsOf('make sure pnpm is used'))).toEqual(['command:pnpm', 'theme:packages']);
+  });
+
   it('two rules share a command only when both name it', () => {
     expect(sharedCommands(subjectsOf('use pnpm not npm'), subjectsOf('pnpm, not npm!!'))).toBe(true);
     expect(sharedCommands(subjectsOf('use pnpm not npm'), subjectsOf('uv run, not python'))).toBe(false);
