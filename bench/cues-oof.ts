@@ -8,6 +8,7 @@
 import { decidingRule, ruleCorrection } from '../src/episodes/detect.ts';
 import { correctionFit, correctionThreshold } from '../src/episodes/model/correction.ts';
 import {
+  chosenTrainTest,
   crossValidate,
   type examplesOf,
   nestedCrossValidate,
@@ -104,6 +105,27 @@ function nestedLines(
   ].join('\n');
 }
 
+/** Fitted on the first batch with the settings and threshold chosen there alone, scored on the second. */
+function firstBatchChosen(
+  rows: readonly LabelledMessage[],
+  side: RuleSide,
+  examples: ReturnType<typeof examplesOf>,
+): string {
+  const { scored, choice } = chosenTrainTest(
+    rows,
+    examples,
+    side,
+    chooseOptions(correction, DIMS),
+    (r) => r.set === 'batch1',
+    (r) => r.set === 'batch2',
+  );
+  const detected = curve(
+    scored.map(({ detected, positive }) => ({ score: detected ? 1 : 0, positive })),
+    [1],
+  )[0]!;
+  return `  rules or model, the settings and threshold chosen on the first batch alone (rate ${choice.rate}, ${choice.epochs} passes, ≥ ${choice.threshold}): ${pr(detected)}`;
+}
+
 /**
  * Every row scored out-of-fold as the detector runs (5 folds grouped by repository, the shipped fitting settings),
  * with whether a rule called it a correction.
@@ -179,6 +201,7 @@ export function correctionOutOfFold(dir: string): string {
       ),
       threshold,
     ),
+    firstBatchChosen(rows, side, examples),
     '',
     'What carries the weight (fitted on all rows; words and structure, trigrams not named):',
     heaviest(correction, rows, fitModel(correction.examples(rows, DIMS), correctionOptions()).weights, 12, 5),

@@ -229,6 +229,43 @@ export function chooseFit<T extends LabelledRow>(
 }
 
 /**
+ * Fitted on the rows `train` keeps and judged on those `test` keeps, with the settings and the threshold chosen by
+ * `chooseFit` on the training rows alone: nothing of the test rows enters the choice, as in one fold of
+ * `nestedCrossValidate`.
+ */
+export function chosenTrainTest<T extends LabelledRow>(
+  rows: readonly T[],
+  examples: readonly Example[],
+  side: RuleSide,
+  options: ChooseOptions,
+  train: (row: T) => boolean,
+  test: (row: T) => boolean,
+): { scored: (Scored<T> & { detected: boolean })[]; choice: Choice } {
+  const inside = rows.flatMap((row, i) => (train(row) ? [i] : []));
+  const choice = chooseFit(
+    inside.map((i) => rows[i]!),
+    inside.map((i) => examples[i]!),
+    {
+      ruled: inside.map((i) => side.ruled[i]!),
+      mayJudge: inside.map((i) => side.mayJudge[i]!),
+      ...(side.spared && { spared: inside.map((i) => side.spared![i]!) }),
+    },
+    options,
+  );
+  const model = fitModel(
+    inside.map((i) => examples[i]!),
+    { ...options, rate: choice.rate, epochs: choice.epochs },
+  );
+  const scored = rows.flatMap((row, i) => {
+    if (!test(row)) return [];
+    const score = side.mayJudge[i] ? probability(model, examples[i]!.features) : 0;
+    const detected = ((options.rulesDecide ?? true) && side.ruled[i]!) || score >= choice.threshold;
+    return [{ row, score, positive: row.positive, detected }];
+  });
+  return { scored, choice };
+}
+
+/**
  * Nested cross-validation: for each outer fold, the settings and threshold chosen by `chooseFit` on the other
  * folds alone, a model fitted there with them, and the fold decided with it. The figures it gives judge the
  * whole procedure, the choices included.
@@ -241,34 +278,19 @@ export function nestedCrossValidate<T extends LabelledRow>(
 ): { scored: (Scored<T> & { detected: boolean })[]; choices: Choice[] } {
   const fold = foldsOf(rows, options.folds, options.seed);
   const scored: (Scored<T> & { detected: boolean })[] = new Array(rows.length);
+  const at = new Map(rows.map((row, i) => [row, i]));
   const choices: Choice[] = [];
   for (let f = 0; f < options.folds; f++) {
-    const inside = rows.flatMap((row, i) => (fold.get(row.repo) !== f ? [i] : []));
-    const choice = chooseFit(
-      inside.map((i) => rows[i]!),
-      inside.map((i) => examples[i]!),
-      {
-        ruled: inside.map((i) => side.ruled[i]!),
-        mayJudge: inside.map((i) => side.mayJudge[i]!),
-        ...(side.spared && { spared: inside.map((i) => side.spared![i]!) }),
-      },
+    const outer = chosenTrainTest(
+      rows,
+      examples,
+      side,
       options,
+      (row) => fold.get(row.repo) !== f,
+      (row) => fold.get(row.repo) === f,
     );
-    choices.push(choice);
-    const model = fitModel(
-      inside.map((i) => examples[i]!),
-      { ...options, rate: choice.rate, epochs: choice.epochs },
-    );
-    rows.forEach((row, i) => {
-      if (fold.get(row.repo) !== f) return;
-      const score = side.mayJudge[i] ? probability(model, examples[i]!.features) : 0;
-      scored[i] = {
-        row,
-        score,
-        positive: row.positive,
-        detected: ((options.rulesDecide ?? true) && side.ruled[i]!) || score >= choice.threshold,
-      };
-    });
+    choices.push(outer.choice);
+    for (const one of outer.scored) scored[at.get(one.row)!] = one;
   }
   return { scored, choices };
 }
