@@ -388,6 +388,32 @@ describe('ruleFailure', () => {
     expect(kind('WebFetch', 'https://example.com', 'ECONNREFUSED')).toBe('environment');
     expect(kind('cancelled tool call', '', 'Cancelled')).toBe('environment');
   });
+  it("reads Claude Code's own words for a call its permission system stopped as the environment", () => {
+    expect(kind('Write', 'a.ts', 'Permission to use Write has been auto-denied (prompts unavailable).')).toBe(
+      'environment',
+    );
+    expect(
+      kind(
+        'Bash',
+        'git push --force',
+        'Permission to use Bash with command git push --force has been denied.',
+      ),
+    ).toBe('environment');
+    expect(
+      kind(
+        'mcp__x__y',
+        '{}',
+        "Claude requested permissions to use mcp__x__y, but you haven't granted it yet.",
+      ),
+    ).toBe('environment');
+    expect(
+      kind('Task', 'explore', 'Permission for this tool use was denied. The tool use was rejected.'),
+    ).toBe('environment');
+    // The same shape of message about a file is still the agent's.
+    expect(kind('Read', 'src/x.ts', '<tool_use_error>File does not exist.</tool_use_error>')).toBe(
+      'agent_mistake',
+    );
+  });
   it('holds the agent to its own code, paths and shell syntax', () => {
     expect(kind('Bash', 'npx tsc', "src/a.ts(3,5): error TS2322: Type 'string' is not assignable")).toBe(
       'agent_mistake',

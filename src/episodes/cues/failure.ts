@@ -16,7 +16,9 @@ export const ENVIRONMENT: RuleSet = /* @__PURE__ */ ruleSet('ENVIRONMENT', () =>
       /modified since (?:it was )?read|changed on disk/,
       /enter (?:your )?(?:\w+ )?password|^(?:\[sudo\] )?password(?: for [\w.-]+)?: *$|a password is required|passphrase for/m,
       /operation not permitted|eacces|access is denied|read-only file system|sandbox|blocked by (?:\w+ ){0,2}(?:policy|sandbox|hook|globalignore)/,
-      /permission to use [\w-]+ (?:has been|was) denied|requires approval/,
+      // Claude Code's own words for a call its permission system stopped (the agent formats reference).
+      /permission to use [\w-]+(?: with command [\s\S]{0,300}?)? (?:has been|was) (?:auto-)?denied|requires approval/,
+      /permission for this tool use was denied|requested permissions? to use [\w-]+, but you haven't granted it/,
       // Not the shell's own "permission denied: X" for running X as a command: that is a quoting mistake.
       /(?<!^(?:\(eval\)|zsh|bash|sh)(?::\d+)?: )permission denied/m,
     ],
