@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 // `remem prime` runs inside an agent's hook on every prompt: one bundled CommonJS file, no command-line
 // parser, and no ES module loader to start (bin/package.json makes this launcher CommonJS too).
-const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const {
+  closeSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
 const { dirname, join } = require('node:path');
 
 /**
@@ -22,13 +31,7 @@ function loadPrime() {
   const cacheFile = `${file}.${runtimeKey()}.cache`;
   let cache;
   try {
-    // V8 checks a cache's version and flags but not its contents, and a damaged cache can crash the process or
-    // run wrong code. A checksum would cost more than the cache saves (node:crypto or node:zlib take 1.5 ms to
-    // load), so the cache is written twice, and one whose copies differ is passed over.
-    const bytes = readFileSync(cacheFile);
-    const half = (bytes.length - 16) / 2;
-    const [first, second] = [bytes.subarray(16, 16 + half), bytes.subarray(16 + half)];
-    if (bytes.toString('latin1', 0, 16) === id && half > 0 && first.equals(second)) cache = first;
+    cache = readCache(cacheFile, id);
   } catch {
     // no cache yet
   }
@@ -53,6 +56,43 @@ function loadPrime() {
     }
   };
   return { prime: module.exports, save };
+}
+
+/**
+ * The code cache in `file` when it was made for the bundle `id` and its two copies agree. V8 checks a cache's version
+ * and flags but not its contents, and a damaged cache can crash the process or run wrong code. A checksum would
+ * cost more than the cache saves (node:crypto or node:zlib take 1.5 ms to load), so the cache is written twice, and
+ * one whose copies differ is passed over. The second copy is compared a slice at a time: memory a process has not
+ * touched yet costs it more to fill than the comparing.
+ */
+function readCache(file, id) {
+  const fd = openSync(file, 'r');
+  try {
+    const half = (fstatSync(fd).size - 16) / 2;
+    if (!(Number.isInteger(half) && half > 0)) return undefined;
+    const first = Buffer.allocUnsafeSlow(16 + half);
+    if (!readAll(fd, first, 0) || first.toString('latin1', 0, 16) !== id) return undefined;
+    const slice = Buffer.allocUnsafeSlow(Math.min(half, 16 * 1024));
+    for (let at = 0; at < half; at += slice.length) {
+      const part = slice.subarray(0, Math.min(slice.length, half - at));
+      if (!readAll(fd, part, 16 + half + at) || part.compare(first, 16 + at, 16 + at + part.length) !== 0)
+        return undefined;
+    }
+    return first.subarray(16);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Fills `buffer` from `fd` at `position`; false when the file ends first. */
+function readAll(fd, buffer, position) {
+  let done = 0;
+  while (done < buffer.length) {
+    const got = readSync(fd, buffer, done, buffer.length - done, position + done);
+    if (got === 0) return false;
+    done += got;
+  }
+  return true;
 }
 
 /** The V8 version and the flags this process runs with, as eight hex digits (FNV-1a). */

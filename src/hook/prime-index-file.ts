@@ -195,16 +195,60 @@ interface Postings {
   steps: Int8Array;
 }
 
-function postings(vectors: Buffer, dims: number): Postings {
+/** Where each dimension's list starts, checked against the `length` bytes of the block's postings. */
+function startsOf(vectors: Buffer, dims: number, length: number): Uint32Array {
   const starts = column(vectors, 0, dims + 1, Uint32Array);
-  const total = starts[dims]!;
-  if (4 * (dims + 1) + 5 * total > vectors.length) throw new Error('the prime index ends early');
+  if (4 * (dims + 1) + 5 * starts[dims]! > length) throw new Error('the prime index ends early');
   for (let d = 0; d < dims; d++) {
     if (starts[d]! > starts[d + 1]!) throw new Error('the prime index lists its steps out of order');
   }
+  return starts;
+}
+
+function postings(vectors: Buffer, dims: number): Postings {
+  const starts = startsOf(vectors, dims, vectors.length);
+  const total = starts[dims]!;
   const rows = column(vectors, 4 * (dims + 1), total, Uint32Array);
   const steps = new Int8Array(vectors.buffer, vectors.byteOffset + 4 * (dims + 1) + 4 * total, total);
   return { starts, rows, steps };
+}
+
+/**
+ * A block's posting lists of the query's dimensions alone, laid out as the block's (every other list empty) in
+ * the buffer `room` gives: an estimate visits no other list, and a hook so reads a tenth of the block, not all of it
+ * into memory it has never touched.
+ */
+function queryPostings(
+  bytes: Bytes,
+  at: number,
+  length: number,
+  dims: number,
+  wanted: readonly number[],
+  room: (length: number) => Buffer,
+): Postings {
+  const starts = startsOf(bytes.read(at, 4 * (dims + 1)), dims, length);
+  const total = starts[dims]!;
+  const size = new Uint32Array(dims);
+  for (const d of wanted) size[d] = starts[d + 1]! - starts[d]!;
+  const kept = new Uint32Array(dims + 1);
+  for (let d = 0; d < dims; d++) kept[d + 1] = kept[d]! + size[d]!;
+  const vectors = room(4 * (dims + 1) + 5 * kept[dims]!);
+  for (let d = 0; d <= dims; d++) vectors.writeUInt32LE(kept[d]!, 4 * d);
+  const rowsAt = 4 * (dims + 1);
+  const stepsAt = rowsAt + 4 * kept[dims]!;
+  for (const d of wanted) {
+    if (size[d] === 0) continue;
+    const from = kept[d]!;
+    bytes.readInto(
+      at + rowsAt + 4 * starts[d]!,
+      vectors.subarray(rowsAt + 4 * from, rowsAt + 4 * (from + size[d]!)),
+    );
+    bytes.readInto(
+      at + rowsAt + 4 * total + starts[d]!,
+      vectors.subarray(stepsAt + from, stepsAt + from + size[d]!),
+    );
+  }
+  return postings(vectors, dims);
 }
 
 function postedSteps({ starts, rows, steps }: Postings): AddSteps {
@@ -233,9 +277,14 @@ interface Placed {
  * offset in that memory). A step naming a row past the block's is passed over, as a typed array passes over a
  * write past its end in the JavaScript estimate.
  */
-function estimated(placed: Placed, posted: Postings, scale: Float32Array): MayReach {
+function estimated(
+  placed: Placed,
+  postingsFor: (at: readonly number[]) => Postings,
+  scale: Float32Array,
+): MayReach {
   const { kernel } = placed;
   return ({ at, weights, unit, slack, limit }) => {
+    const posted = postingsFor(at);
     const dimensions = kernel.view(placed.dimensions, 4 * at.length);
     const weighted = kernel.view(placed.weights, 4 * at.length);
     at.forEach((d, k) => {
@@ -268,9 +317,10 @@ const align8 = (n: number) => (n + 7) & ~7;
 const vectorBytes = (group: PrimeIndexGroup) => group.bytes - COLUMNS * 4 * group.count;
 
 /**
- * Each block's estimate, its vectors read now (a moment that estimates nothing never reads them). Posted vectors
- * go straight into an estimate kernel's memory, with each block's scales, and room after them for a query (where
- * there is WebAssembly, and the machine reads little-endian as the index is written).
+ * Each block's estimate (a moment that estimates nothing never reads the vectors): dense vectors read now, posted
+ * ones as each query asks for them. They go straight into an estimate kernel's memory, with each block's scales,
+ * and room after them for a query (where there is WebAssembly, and the machine reads little-endian as the index is
+ * written).
  */
 function estimatorsOf(
   bytes: Bytes,
@@ -291,17 +341,21 @@ function estimatorsOf(
     const { count } = group;
     const block = blocks[g]!;
     const at = body + group.offset + COLUMNS * 4 * count;
+    const length = vectorBytes(group);
     if (!placed) {
-      const vectors = bytes.read(at, vectorBytes(group));
-      return header.vectors === 'dense'
-        ? screened(block.scale, denseSteps(vectors, count, dims))
-        : screened(block.scale, postedSteps(postings(vectors, dims)));
+      if (header.vectors === 'dense')
+        return screened(block.scale, denseSteps(bytes.read(at, length), count, dims));
+      return screened(block.scale, (sums, wanted, weights) => {
+        const posted = queryPostings(bytes, at, length, dims, wanted, Buffer.allocUnsafeSlow);
+        postedSteps(posted)(sums, wanted, weights);
+      });
     }
     const scale = room(4 * count);
     scale.set(new Uint8Array(block.scale.buffer, block.scale.byteOffset, 4 * count));
-    const vectors = room(vectorBytes(group));
-    bytes.readInto(at, vectors);
-    return estimated(placed, postings(vectors, dims), column(scale, 0, count, Float32Array));
+    const vectors = room(length);
+    const posted = (wanted: readonly number[]) =>
+      queryPostings(bytes, at, length, dims, wanted, (used) => vectors.subarray(0, used));
+    return estimated(placed, posted, column(scale, 0, count, Float32Array));
   });
 }
 

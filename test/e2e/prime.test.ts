@@ -222,6 +222,18 @@ describe('remem prime, one command for every hook moment', () => {
     ).toBe('');
   });
 
+  it("reads an offer in the rule sets' other languages as their patterns say: the bundle holds them as escapes", () => {
+    // One byte a character: V8 would hold a bundle with one character past Latin-1 at two.
+    expect(readFileSync(join(repoRoot, 'dist', 'prime.cjs'), 'latin1')).toMatch(/^[\x00-\x7f]*$/);
+    const home = learnedHome();
+    const stop = hook(home, {
+      hook_event_name: 'Stop',
+      stop_hook_active: false,
+      last_assistant_message: '修复已经完成了。要我帮你部署到测试环境吗？',
+    });
+    expect((JSON.parse(stop.stdout) as { decision: string }).decision).toBe('block');
+  });
+
   it('says nothing at the end of a turn that waits for what only the person has, even when it reads like an offer', () => {
     const home = learnedHome();
     const stop = (message: string) =>
