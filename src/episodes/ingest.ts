@@ -27,6 +27,7 @@ import {
   discoverTranscripts,
   openCompressor,
   opencodeSessionLines,
+  releaseRead,
   type Turn,
 } from '../stream/index.ts';
 import { copilotSources } from './copilot-sources.ts';
@@ -245,6 +246,8 @@ async function ingestSources(store: Store, options: IngestOptions): Promise<Inge
         // A disk that refuses writes fails every file after this one too: the run stops and says so.
         if (isDiskFull(error)) throw error;
         warn({ file: source.path, reason: `not read: ${(error as Error).message}` });
+      } finally {
+        if (current && !(current instanceof Error)) releaseOnceRead(current);
       }
       const key = sessionKey(source);
       if (lastSourceOf.get(key) === index && committed.delete(key)) {
@@ -263,6 +266,13 @@ async function ingestSources(store: Store, options: IngestOptions): Promise<Inge
   }
   options.onProgress?.({ done: sources.length, total: sources.length, file: '' });
   return finishRun(store, options.now, { report, runId, readNow, judgeBand: options.judgeBand });
+}
+
+/** The read's memory goes back for another read once both workers are done with its bytes, however they ended. */
+function releaseOnceRead(prepared: Prepared): void {
+  void Promise.allSettled([prepared.compressed, prepared.parsed]).then(() =>
+    releaseRead(prepared.increment.bytes),
+  );
 }
 
 /**

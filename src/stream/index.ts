@@ -29,7 +29,7 @@ export {
 export { eventFields, eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
 export { geminiCliReader } from './gemini-cli.ts';
 export { appendToInbox } from './inbox.ts';
-export { countLines, type Increment, type ReadMark, readIncrement } from './increment.ts';
+export { countLines, type Increment, type ReadMark, readIncrement, releaseRead } from './increment.ts';
 export { forEachLine, forEachLineRange, type LongLines } from './lines.ts';
 export { type OpencodeRows, opencodeReader, opencodeSessionLines } from './opencode.ts';
 export { type ProxyLogLine, proxyLogReader } from './proxy-log.ts';

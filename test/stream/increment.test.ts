@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forEachLine, type ReadMark, readIncrement } from '../../src/stream/index.ts';
+import { forEachLine, type ReadMark, readIncrement, releaseRead } from '../../src/stream/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
 
 const tempDir = useTempDirs();
@@ -29,6 +29,29 @@ describe('readIncrement', () => {
     expect(second.start).toBe(16);
     expect(lines(second)).toEqual([[3, '{"n":3}']]);
     expect(readIncrement(path, second.mark)).toBeNull();
+  });
+
+  it('reads into the memory of a read given back, and only into memory given back', () => {
+    const dir = tempDir();
+    const a = join(dir, 'a.jsonl');
+    const b = join(dir, 'b.jsonl');
+    writeFileSync(a, `${'{"n":"aaaa"}\n'.repeat(100)}`);
+    writeFileSync(b, '{"n":"b"}\n');
+    const first = readIncrement(a, undefined)!;
+    const held = readIncrement(b, undefined)!;
+    // Still held: a read made meanwhile gets memory of its own.
+    expect(held.bytes.buffer).not.toBe(first.bytes.buffer);
+    releaseRead(first.bytes);
+    releaseRead(first.bytes);
+    const again = readIncrement(b, undefined)!;
+    expect(again.bytes.buffer).toBe(first.bytes.buffer);
+    // Only the file's bytes, none of what the memory held before.
+    expect(again.bytes.toString()).toBe('{"n":"b"}\n');
+    expect(lines(again)).toEqual([[1, '{"n":"b"}']]);
+    // Given back twice, it was pooled once: the next read cannot share it with the one holding it now.
+    expect(readIncrement(a, undefined)!.bytes.buffer).not.toBe(again.bytes.buffer);
+    // Bytes not in shared memory are left alone.
+    releaseRead(Buffer.from('x'));
   });
 
   it('leaves a truncated last line for later and takes it once complete', () => {
