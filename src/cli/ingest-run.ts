@@ -8,28 +8,13 @@ import { rulesToEvents } from '../stream/index.ts';
 import type { Context } from './command.ts';
 import { progressFor } from './progress.ts';
 
-/**
- * Runs an ingest as the flags ask: the named sources, or, with none named, every agent found. `parser`: one opened
- * ahead, closed here whatever happens.
- */
+/** Runs an ingest as the flags ask: the named sources, or, with none named, every agent found. */
 export async function runIngest(
   context: Context,
   flags: IngestFlags,
   home = context.config.home,
+  /** One opened ahead, its worker booting while ingest loads: the run closes it, and so does its opener, in case the run never starts. */
   parser?: TurnParser,
-): Promise<IngestReport> {
-  try {
-    return await ingestWith(context, flags, home, parser);
-  } finally {
-    await parser?.close();
-  }
-}
-
-async function ingestWith(
-  context: Context,
-  flags: IngestFlags,
-  home: string,
-  parser: TurnParser | undefined,
 ): Promise<IngestReport> {
   checkIngestFlags(context, flags);
   const store = openStore(home);

@@ -1,3 +1,4 @@
+import type { IngestReport } from '../episodes/index.ts';
 import type { LearnedNow } from '../night/index.ts';
 import { defineCommand } from './command.ts';
 
@@ -68,13 +69,13 @@ export const ingestCommand = defineCommand({
       import: options.import ?? [],
       fromRaw: options.fromRaw === true,
     };
+    let report: IngestReport;
     try {
       checkNamedFolders(named);
-    } catch (error) {
+      report = await runIngest(context, flags, context.config.home, parser);
+    } finally {
       await parser?.close();
-      throw error;
     }
-    const report = await runIngest(context, flags, context.config.home, parser);
     if (options.learn !== true) return { json: report, text: formatIngestReport(report) };
     const { learnNow } = await import('../night/index.ts');
     const learned = await learnNow(context.config, context.clock);
