@@ -50,8 +50,9 @@ describe('readIncrement', () => {
     expect(lines(again)).toEqual([[1, '{"n":"b"}']]);
     // Given back twice, it was pooled once: the next read cannot share it with the one holding it now.
     expect(readIncrement(a, undefined)!.bytes.buffer).not.toBe(again.bytes.buffer);
-    // Bytes not in shared memory are left alone.
-    releaseRead(Buffer.from('x'));
+    // Bytes not in shared memory are left alone: a read still gets shared memory, for the workers.
+    releaseRead(Buffer.alloc(1 << 20));
+    expect(readIncrement(b, undefined)!.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
   it('leaves a truncated last line for later and takes it once complete', () => {
