@@ -148,7 +148,12 @@ export function learnedOutOfFold(spec: Trainable, dir: string): string {
       () => true,
     ),
     line('first batch', (r) => r.set === 'batch1'),
-    line('second batch', (r) => r.set === 'batch2'),
+    line(
+      spec.rulesReadSecondBatch
+        ? 'second batch (some rules were written after reading its misses: the rules’ figures there are in-sample, the model’s are out-of-fold)'
+        : 'second batch',
+      (r) => r.set === 'batch2',
+    ),
     line('without soft rows', (r) => !r.soft),
     '',
     `Plain out-of-fold scores (same folds, rate ${fit.rate}, ${fit.epochs} passes), model${spec.rulesDecide || side.mayJudge.every(Boolean) ? ' alone' : ' on what the rules let it judge'} by threshold, P/R/acc (${shipped.threshold} as ${spec.shipped ? 'shipped' : 'it would ship'}):`,

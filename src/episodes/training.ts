@@ -64,6 +64,11 @@ export interface Trainable<T extends LabelledRow = LabelledRow> {
    * none unless given.
    */
   ruleDropout?: number;
+  /**
+   * Whether some of its rules were written after reading the second batch's misses: their figures there are then
+   * in-sample, and only the model's out-of-fold figure is one on rows it did not see.
+   */
+  rulesReadSecondBatch?: boolean;
 }
 
 /**
@@ -148,6 +153,7 @@ const failure: Trainable<LabelledFailure> = {
   // The second batch holds 8 repositories of 27: too few to choose a threshold on alone.
   judgeAll: true,
   shipped: true,
+  rulesReadSecondBatch: true,
 };
 
 function failureContext(row: LabelledFailure) {
@@ -186,6 +192,7 @@ const surprise: Trainable<LabelledParagraph> = {
   goal: { kind: 'precision', precision: 0.8 },
   judgeAll: false,
   shipped: false,
+  rulesReadSecondBatch: true,
 };
 
 /** What the hand-written rules made of a closing, as the offer detector reads it. */

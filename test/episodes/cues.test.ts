@@ -117,17 +117,15 @@ describe.skipIf(!withData)('the failure detector, out-of-fold (nested, grouped b
     expect(model.recall).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('on the second batch, which the rules never saw, it is right more often than they are', () => {
-    // Measured: accuracy 0.73 against the rules' 0.50, precision 0.64 against 0.44.
-    const second = (set: string) => set === 'batch2';
+  it('on the second batch it is right on more than eight rows in ten, each fold judged by a model fitted without it', () => {
+    // Measured: accuracy 0.84, precision 0.82, recall 0.78. The rules gained the harnesses' own refusals after the
+    // second batch's misses were read, so their figure there (0.86, was 0.50) is no longer one on unseen rows.
     const model = figures(
-      second,
+      (set) => set === 'batch2',
       scored.map((s) => s.detected),
     );
-    const rules = figures(second, side.ruled);
-    expect(model.accuracy).toBeGreaterThanOrEqual(0.7);
-    expect(model.accuracy).toBeGreaterThanOrEqual(rules.accuracy + 0.15);
-    expect(model.precision).toBeGreaterThanOrEqual(rules.precision + 0.15);
+    expect(model.accuracy).toBeGreaterThanOrEqual(0.8);
+    expect(model.precision).toBeGreaterThanOrEqual(0.75);
   });
 });
 
@@ -327,6 +325,22 @@ describe('detectSurprise', () => {
     expect(detectSurprise('That didn’t work as expected.')).not.toBeNull();
     expect(detectSurprise('It turns out the API returns a list, not an object.')).not.toBeNull();
   });
+  it('finds surprise said in general words, in several languages', () => {
+    expect(detectSurprise('The cache hit rate is strange — every request misses.')).not.toBeNull();
+    expect(detectSurprise('Hmm, the migration already ran on this database.')).not.toBeNull();
+    expect(detectSurprise("Wait - there's no config file in this folder.")).not.toBeNull();
+    expect(detectSurprise('I mixed up the two environment variables.')).not.toBeNull();
+    expect(detectSurprise('The build was run from the wrong directory.')).not.toBeNull();
+    expect(detectSurprise('After my change there are still some type errors in the router.')).not.toBeNull();
+    expect(detectSurprise('非常抱歉，我误解了您的意思。')).not.toBeNull();
+    expect(detectSurprise('Özür dilerim, bu dosyayı gözden kaçırmışım.')).not.toBeNull();
+    expect(detectSurprise('Das ist seltsam: der Test läuft lokal durch.')).not.toBeNull();
+  });
+  it('leaves a pause that only plans, and a wait for something, alone', () => {
+    expect(detectSurprise('Wait, the user asked for tests too. Let me add them.')).toBeNull();
+    expect(detectSurprise('Let me wait for the build to finish.')).toBeNull();
+    expect(detectSurprise('Your version has insights that I missed before.')).toBeNull();
+  });
   it('leaves diagnoses, changes of plan and accepted requests alone', () => {
     expect(detectSurprise('I see the issue. Let me fix the import.')).toBeNull();
     expect(detectSurprise('Actually, let me try a different approach.')).toBeNull();
@@ -387,6 +401,41 @@ describe('ruleFailure', () => {
     expect(kind('Bash', 'supabase db push', 'Enter your database password:')).toBe('environment');
     expect(kind('WebFetch', 'https://example.com', 'ECONNREFUSED')).toBe('environment');
     expect(kind('cancelled tool call', '', 'Cancelled')).toBe('environment');
+  });
+  it("reads the harnesses' own refusals and a machine's missing pieces as the environment", () => {
+    expect(
+      kind(
+        'Bash',
+        'cd /etc && ls',
+        "cd to '/etc' was blocked. For security, the agent may only change directories to child directories of the working directory.",
+      ),
+    ).toBe('environment');
+    expect(
+      kind('run_shell_command', 'ls | wc -l', 'Command rejected because it could not be parsed safely'),
+    ).toBe('environment');
+    expect(
+      kind(
+        'list_directory',
+        '/srv',
+        "Directory '/srv' is not within any of the registered workspace directories.",
+      ),
+    ).toBe('environment');
+    expect(kind('read_file', '.env', "File path '/p/.env' is ignored by configured ignore patterns.")).toBe(
+      'environment',
+    );
+    expect(
+      kind('KillShell', 'shell 3', 'Shell 3 is not running, so cannot be killed (status: completed)'),
+    ).toBe('environment');
+    expect(kind('Bash', 'yarn build', 'No version is set for command yarn')).toBe('environment');
+    expect(
+      kind(
+        'Bash',
+        'gcloud run deploy',
+        'ERROR: (gcloud.run.deploy) PERMISSION_DENIED: Cloud Run API has not been used in project demo before or it is disabled.',
+      ),
+    ).toBe('environment');
+    // A missing script of the project's own is still the agent's.
+    expect(kind('Bash', 'npm run biuld', 'npm error Missing script: "biuld"')).toBe('agent_mistake');
   });
   it("reads Claude Code's own words for a call its permission system stopped as the environment", () => {
     expect(kind('Write', 'a.ts', 'Permission to use Write has been auto-denied (prompts unavailable).')).toBe(

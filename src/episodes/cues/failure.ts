@@ -32,6 +32,20 @@ export const ENVIRONMENT: RuleSet = /* @__PURE__ */ ruleSet('ENVIRONMENT', () =>
       /certificate verify failed|failed to connect to|unable to connect|urlopen error|, in do_open/,
     ],
   },
+  // The harness's own refusals and the machine's missing pieces, in the words the agents' harnesses and common
+  // tools print (Claude Code's directory guard and choice prompt, Gemini CLI's shell and workspace guards, a
+  // version manager with no version set, a cloud API not enabled). Written after the second batch's misses, so
+  // its figures count as seen by the rules.
+  {
+    lang: 'any',
+    examples: [],
+    patterns: [
+      /was blocked\. for security|may only change directories to|tell claude what to do differently/,
+      /could not be parsed safely|not within any of the registered workspace directories|ignored by configured ignore patterns/,
+      /is not running, so cannot be killed|no version is set for command|not found\.? +please install/,
+      /\bpermission_denied\b|has not been used in project|api (?:is|has been) disabled/,
+    ],
+  },
   {
     lang: 'any',
     examples: ['dev-tf-0020', 'dev-tf-0066', 'dev-tf-0046'],

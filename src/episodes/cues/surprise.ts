@@ -37,12 +37,28 @@ export const STATED_SURPRISE: RuleSet = /* @__PURE__ */ ruleSet('STATED_SURPRISE
       /oops|whoops|i (?:had )?(?:assumed|thought|expected) [^.!?\n]{1,80}(?:but|however)|i (?:now )?reali[sz]ed?|(?:treat|take) (?:that|this) as a correction|my (?:\w+ ){0,2}needs? (?:adjustment|adjusting|fixing|correcting)|(?:^|[.!?] )(?:(?:ah|aha|oh|huh)(?:,? (?:right|i see|wait)|!)|interesting(?:!| -| —|,|\.))/m,
     ],
   },
+  // Said in general words, with no row cited: a state called strange whatever its subject, a paragraph that opens
+  // on a pause before a contradiction, an admission of mixing things up, a command run in the wrong place, a fix
+  // that left errors behind. Written after the second batch's misses, so its figures count as seen by the rules.
+  {
+    lang: 'en',
+    examples: [],
+    patterns: [
+      /\b(?:is|was|seems|looks|sounds)(?: (?:very|quite|really|rather|a bit|pretty|a little|especially|definitely|genuinely))? (?:strange|odd|weird|unexpected|surprising|puzzling|baffling|curious)\b/,
+      /^(?:hmm+|huh)\b|^(?:wait|hold on)\b[,.!:;—–\- ]+(?:there(?:'s| is| are) no|that(?:'s| is) not|this (?:is|was) not|it(?:'s| is) not|i see|no[,.!]|actually)/m,
+      /\bi (?:mixed up|confused|conflated|mistakenly|wrongly|incorrectly|forgot)\b|(?:dropped|fumbled) the ball/,
+      /\b(?:is|are|was|were) actually (?:already|not|never|still|fine|correct|working|there)\b/,
+      /\b(?:in|from|with|on|to) the wrong (?:directory|folder|file|path|branch|place|version|order|project|repo|repository)\b/,
+      /(?:there are|there's|there is|it's|it is|is|are) still (?:some |a few |an? |the same |several )?(?:[\w-]+ ){0,2}?(?:errors?|issues?|problems?|failing|broken|wrong)\b/,
+    ],
+  },
   {
     lang: 'zh',
     examples: ['dev-sur-0034', 'dev-sur-0045', 'dev-sur-0055'],
     patterns: [
       /奇怪|意外地发现|没想到|出乎意料|原来如此|原来是.{0,20}(?:问题|原因|导致)|(?:与|和|跟).{0,30}(?:不符|不一致)|我(?:之前|刚才)?(?:搞错|弄错|理解错|写错|看错)/,
       /抱歉.{0,6}我(?:发现|之前|刚才|搞错|弄错|忽略|漏)|实际上.{0,4}更可能|我的错/,
+      /非常抱歉|抱歉.{0,10}(?:误解|理解错|疏忽|遗漏)|误解了/,
     ],
   },
   {
@@ -69,6 +85,17 @@ export const STATED_SURPRISE: RuleSet = /* @__PURE__ */ ruleSet('STATED_SURPRISE
   },
   { lang: 'pl', examples: [], patterns: [/pomyli\p{L}*|masz rację|dziwne|nieoczekiwan\p{L}*/u] },
   { lang: 'ja', examples: [], patterns: [/間違えました|間違っていました|おっしゃる通り|予想外/] },
+  { lang: 'pt', examples: [], patterns: [/me enganei|você tem razão|estranho|inesperad\p{L}*/u] },
+  {
+    lang: 'de',
+    examples: [],
+    patterns: [/ich habe mich geirrt|du hast recht|sie haben recht|seltsam|merkwürdig|unerwartet/],
+  },
+  {
+    lang: 'tr',
+    examples: [],
+    patterns: [/özür dilerim|gözden kaçır\p{L}*|yanıldım|hata yaptım|aslında.{0,60}zaten/u],
+  },
 ]);
 
 /** Cue words in another sense: a hypothetical, a quoted error, a self-check that confirms the first view. */
