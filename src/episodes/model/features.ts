@@ -2,8 +2,9 @@
  * The features the learned correction detector reads of a person's message and of the agent's turn before it,
  * hashed into a fixed number of dimensions. General, not cited: character trigrams (they carry across languages
  * and scripts), the message's words and word pairs, its opening words, its shape (a question, a pasted log, code,
- * its length), the words the agent's turn ended on, how that turn handed back, and which rule of the hand-written
- * set fired, read as one more feature rather than as a verdict.
+ * its length), the words the agent's turn ended on, how that turn handed back, which concepts of a small
+ * cross-lingual lexicon of correcting words it holds (one feature per concept, whatever the language), and which
+ * rule of the hand-written set fired, read as one more feature rather than as a verdict.
  */
 
 /** One hashed feature: its dimension and value. */
@@ -98,6 +99,389 @@ const REQUEST =
  */
 const ELSEWHERE =
   /\b(?:since (?:the )?(?:last|yesterday|this (?:morning|week)|last week|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|we|i)|on (?:main|master|staging|prod\w*)|in (?:ci|prod\w*|staging)|for (?:a few|some|several) (?:days|weeks))\b/iu;
+
+/**
+ * Words of a few concepts that correct an agent, in twelve languages (English, Chinese, Japanese, Spanish, French,
+ * German, Portuguese, Italian, Russian, Polish, Turkish, Korean), each concept one feature whatever the language:
+ * weight learned from the rows of one language carries to the others. Written from the languages, not from the
+ * rows. Alphabetic entries match from the start of a word (stems); CJK entries anywhere.
+ */
+const LEXICON: readonly (readonly [string, readonly string[], readonly string[]])[] = [
+  [
+    'error',
+    [
+      'errors?(?![\\p{L}])',
+      'exception',
+      'bugs?(?![\\p{L}])',
+      'crash',
+      'fail',
+      'broken',
+      'breaks?(?![\\p{L}])',
+      'fallo',
+      'falla',
+      'roto',
+      'rota(?![\\p{L}])',
+      'erreur',
+      'échec',
+      'planté',
+      'plante(?![\\p{L}])',
+      'cassé',
+      'fehler',
+      'kaputt',
+      'absturz',
+      'abgestürzt',
+      'fehlgeschlagen',
+      'erro(?![\\p{L}])',
+      'falha',
+      'quebr',
+      'errore',
+      'rotto',
+      'fallit',
+      'ошибк',
+      'сбой',
+      'упал',
+      'слома',
+      'błąd',
+      'błęd',
+      'awari',
+      'zepsu',
+      'hata',
+      'başarısız',
+      'çöktü',
+      'bozuk',
+    ],
+    [
+      '错误',
+      '报错',
+      '出错',
+      '异常',
+      '崩溃',
+      '失败',
+      'エラー',
+      '例外',
+      '失敗',
+      'バグ',
+      '落ち',
+      '오류',
+      '에러',
+      '실패',
+      '버그',
+    ],
+  ],
+  [
+    'wrong',
+    [
+      'wrong',
+      'incorrect',
+      'not right',
+      'equivocad',
+      'incorrecto',
+      'faux(?![\\p{L}])',
+      'fausse',
+      'falsch',
+      'nicht richtig',
+      'errado',
+      'incorreto',
+      'sbagliat',
+      'неправильн',
+      'неверн',
+      'не то(?![\\p{L}])',
+      'źle',
+      'błędn',
+      'niepoprawn',
+      'yanlış',
+    ],
+    ['不对', '错了', '不正确', '違う', '間違', '正しくない', '잘못', '틀렸', '틀린'],
+  ],
+  [
+    'still',
+    [
+      'still(?![\\p{L}])',
+      'again(?![\\p{L}])',
+      'todavía',
+      'sigue(?![\\p{L}])',
+      'siguen(?![\\p{L}])',
+      'aún(?![\\p{L}])',
+      'otra vez',
+      'de nuevo',
+      'toujours',
+      'encore',
+      'immer noch',
+      'noch immer',
+      'wieder',
+      'ainda',
+      'de novo',
+      'continua(?![\\p{L}])',
+      'ancora',
+      'di nuovo',
+      'всё ещё',
+      'все еще',
+      'всё еще',
+      'до сих пор',
+      'снова',
+      'опять',
+      'nadal',
+      'wciąż',
+      'znowu',
+      'ciągle',
+      'hala(?![\\p{L}])',
+      'hâlâ',
+      'yine',
+      'tekrar',
+    ],
+    ['还是', '仍然', '依然', '又', 'まだ', '再び', '아직', '여전히', '또 '],
+  ],
+  [
+    'not-working',
+    [
+      "(?:does|did|is|was)(?:n'?t| not) work",
+      'not work',
+      'no effect',
+      'nothing happen',
+      'nothing changed',
+      'no funciona',
+      'no sirve',
+      'no anda',
+      'ne marche',
+      'marche pas',
+      'ne fonctionne',
+      'fonctionne pas',
+      'funktioniert nicht',
+      'geht nicht',
+      'klappt nicht',
+      'não funciona',
+      'nao funciona',
+      'não está funcionando',
+      'non funziona',
+      'не работает',
+      'не помогло',
+      'не работают',
+      'nie działa',
+      'nie pomogło',
+      'çalışmıyor',
+      'olmadı',
+      'işe yaramadı',
+    ],
+    [
+      '不行',
+      '不工作',
+      '没用',
+      '没反应',
+      '没有效果',
+      '不起作用',
+      '无效',
+      '動かない',
+      '動作しない',
+      '効かない',
+      '反映されない',
+      '작동하지',
+      '안 돼',
+      '안돼',
+      '안 되',
+      '안되',
+    ],
+  ],
+  [
+    'fix',
+    [
+      'fix',
+      'repair',
+      'arregl',
+      'corrig',
+      'repar',
+      'beheb',
+      'korrigier',
+      'conserta',
+      'correggi',
+      'aggiust',
+      'исправ',
+      'почин',
+      'napraw',
+      'popraw',
+      'düzelt',
+    ],
+    ['修复', '修正', '修改', '改一下', '解决', '直して', '直す', '고쳐', '수정'],
+  ],
+  [
+    'revert',
+    [
+      'revert',
+      'undo',
+      'roll ?back',
+      'put (?:it )?back',
+      'restore',
+      'revi[eé]rt',
+      'deshac',
+      'deshaz',
+      'annul',
+      'rétabli',
+      'rückgängig',
+      'zurücksetz',
+      'wiederherstell',
+      'revert',
+      'desfa[zç]',
+      'ripristin',
+      'откат',
+      'верни',
+      'отмени',
+      'cofnij',
+      'przywróć',
+      'geri al',
+      'eski haline',
+    ],
+    ['撤销', '回滚', '还原', '恢复', '元に戻', '取り消', '되돌', '원래대로'],
+  ],
+  [
+    'told',
+    [
+      'i said',
+      'i told you',
+      'i asked',
+      'as i said',
+      'i already',
+      'i meant',
+      'te dije',
+      'ya te',
+      'dije que',
+      "je t'ai dit",
+      "je t'avais",
+      "j'ai dit",
+      'je voulais dire',
+      'ich habe (?:doch )?gesagt',
+      'ich hab doch',
+      'hab ich (?:doch )?gesagt',
+      'ich sagte',
+      'ich meinte',
+      'eu disse',
+      'eu falei',
+      'já disse',
+      'te disse',
+      'quis dizer',
+      'ti ho detto',
+      'ho detto',
+      'intendevo',
+      'я же',
+      'я сказал',
+      'я просил',
+      'я говорил',
+      'я имел в виду',
+      'mówiłem',
+      'powiedziałem',
+      'prosiłem',
+      'chodziło mi',
+      'söyledim',
+      'dedim',
+      'demek istedim',
+    ],
+    [
+      '我说过',
+      '我说了',
+      '告诉过你',
+      '我让你',
+      '我的意思是',
+      '言った',
+      '言いました',
+      '頼んだ',
+      '말했',
+      '했잖아',
+    ],
+  ],
+  [
+    'why',
+    [
+      'why (?:did|would|are|is|do|does|not|the hell)',
+      'por qu[eé]',
+      'pourquoi',
+      'warum',
+      'wieso',
+      'perché',
+      'почему',
+      'зачем',
+      'dlaczego',
+      'czemu',
+      'neden',
+      'niye',
+      'niçin',
+    ],
+    ['为什么', '为啥', '怎么又', 'なぜ', 'どうして', 'なんで', '왜'],
+  ],
+  [
+    'dont',
+    [
+      "don'?t",
+      'do not',
+      'stop(?![\\p{L}])',
+      "shouldn'?t",
+      'no hagas',
+      'deja de',
+      'ne fais pas',
+      'arrête',
+      'hör auf',
+      'lass das',
+      'não faça',
+      'para de',
+      'non fare',
+      'smetti',
+      'не надо',
+      'не делай',
+      'хватит',
+      'перестань',
+      'nie rób',
+      'przestań',
+      'yapma',
+      '하지 ?마',
+      '그만',
+    ],
+    ['不要', '别', '不应该', 'しないで', 'やめて'],
+  ],
+  [
+    'instead',
+    [
+      'instead',
+      'rather than',
+      'en lugar de',
+      'en vez de',
+      'plutôt',
+      'au lieu de',
+      'stattdessen',
+      'sondern',
+      'em vez de',
+      'ao invés',
+      'invece',
+      'вместо',
+      'а не(?![\\p{L}])',
+      'zamiast',
+      'yerine',
+      '대신',
+      '말고',
+    ],
+    ['而是', '应该是', '而不是', 'じゃなくて', 'ではなく'],
+  ],
+];
+const LEXICON_PATTERNS = LEXICON.map(
+  ([concept, alphabetic, anywhere]) =>
+    [
+      concept,
+      new RegExp(`(?<![\\p{L}\\p{N}])(?:${alphabetic.join('|')})|${anywhere.join('|')}`, 'iu'),
+    ] as const,
+);
+/** The agent said its change works or is done, or asked to try it (twelve languages). */
+const SUCCESS =
+  /\b(?:fixed|resolved|should (?:now )?work|now works|works now|all (?:tests )?pass(?:es|ing)?|try it (?:now|again)|(?:is|are) now (?:working|fixed|correct)|successfully|should be (?:fixed|resolved|working|gone))\b|✅|🎉|ya funciona|debería funcionar|corregido|solucionado|devrait (?:fonctionner|marcher)|corrigé|résolu|sollte (?:jetzt )?funktionieren|behoben|deve funcionar|corrigido|resolvido|dovrebbe funzionare|corretto|risolto|должно работать|исправлен|работает|powinno działać|naprawion|çalışmalı|düzeltildi|çözüldü|应该可以|已修复|已解决|修复了|直しました|修正しました|動作するはず|解決しました|수정했|해결했|작동할/iu;
+
+/** The concepts that deny or report a failure. */
+const NEGATIVE = new Set(['error', 'wrong', 'still', 'not-working', 'dont', 'no']);
+
+/** The message opens on a plain "no" (twelve languages). */
+const OPENING_NO =
+  /^\W{0,3}(?:no|nope|nah|不是|不|いいえ|いや|non|nein|não|nao|нет|nie|hayır|아니)(?![\p{L}])/iu;
+
+/** The lexicon's concepts the message holds. */
+export function lexicon(message: string): string[] {
+  const found = LEXICON_PATTERNS.flatMap(([concept, pattern]) => (pattern.test(message) ? [concept] : []));
+  if (OPENING_NO.test(message)) found.push('no');
+  return found;
+}
 
 /** The first `max` words of `text`: runs of letters and digits, with inner apostrophes, underscores and hyphens. */
 export function words(text: string, max = MAX_WORDS): string[] {
@@ -267,4 +651,17 @@ export function visitFeatures(
   add(`z:early-fail:${early}/${handed}`, 1);
   add(`z:elsewhere:${ELSEWHERE.test(message)}/${handed}/fails:${fails}`, 1);
   add(`z:rule:${context.rule ?? 'none'}/len:${said.length < 300}/question:${said.includes('?')}`, 1);
+  // The correcting concepts of the lexicon, in any of its languages: how many the message holds after the agent
+  // handed its work over, and whether one denies or reports a failure right after the agent said its change works.
+  // Nested out-of-fold, they carry what English rows teach to the other languages (recall there 0.31 → 0.46).
+  const concepts = lexicon(message);
+  add(`lex:n:${Math.min(3, concepts.length)}/${handed}`, 1);
+  const success = SUCCESS.test(before.slice(-BEFORE_CHARS * 2));
+  const negative = denies || concepts.some((concept) => NEGATIVE.has(concept));
+  add(`succ:${success}`, 1);
+  add(`succ:${success}/neg:${negative}`, 1);
+  // A "no" or "don't" that answers the agent's question is an answer, not a correction; after a claim it worked, it
+  // most often says it did not.
+  const agentAsked = /\?\W*$/u.test(before.slice(-BEFORE_CHARS).trim());
+  add(`ask:${agentAsked}/neg:${negative}/succ:${success}`, 1);
 }
