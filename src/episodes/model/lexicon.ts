@@ -101,7 +101,7 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
     'still',
     [
       'still(?![\\p{L}])',
-      'again(?![\\p{L}])',
+      '(?<!(?:works?|working|fine|up) )again(?![\\p{L}])',
       'todavía',
       'sigue(?![\\p{L}])',
       'siguen(?![\\p{L}])',
