@@ -369,7 +369,7 @@ function lexiconPatterns(): readonly (readonly [string, RegExp])[] {
     ([concept, alphabetic, anywhere]) =>
       [
         concept,
-        new RegExp(`(?<![\\p{L}\\p{N}])(?:${alphabetic.join('|')})|${anywhere.join('|')}`, 'iu'),
+        new RegExp(`(?<![\\p{L}\\p{N}])(?:${alphabetic.join('|')})|${anywhere.join('|')}`, 'u'),
       ] as const,
   );
   return patterns;
@@ -383,9 +383,9 @@ export const NEGATIVE = new Set(['error', 'wrong', 'still', 'not-working', 'dont
 
 /** The message opens on a plain "no" (twelve languages). */
 const OPENING_NO =
-  /^\W{0,3}(?:no|nope|nah|不是|不|いいえ|いや|non|nein|não|nao|нет|nie|hayır|아니)(?![\p{L}])/iu;
+  /^\W{0,3}(?:no|nope|nah|不是|不|いいえ|いや|non|nein|não|nao|нет|nie|hayır|아니)(?![\p{L}])/u;
 
-/** The lexicon's concepts the message holds. */
+/** The lexicon's concepts the message holds; the message is lowercased (`flat`), so the patterns need not ignore case. */
 export function lexicon(message: string): string[] {
   const found = lexiconPatterns().flatMap(([concept, pattern]) => (pattern.test(message) ? [concept] : []));
   if (OPENING_NO.test(message)) found.push('no');
