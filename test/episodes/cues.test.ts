@@ -340,6 +340,12 @@ describe('detectSurprise', () => {
     expect(detectSurprise('Wait, the user asked for tests too. Let me add them.')).toBeNull();
     expect(detectSurprise('Let me wait for the build to finish.')).toBeNull();
     expect(detectSurprise('Your version has insights that I missed before.')).toBeNull();
+    expect(
+      detectSurprise('Please test it, and share the console output if there are still issues.'),
+    ).toBeNull();
+    expect(
+      detectSurprise('The user says the table is still broken. Let me look at the renderer.'),
+    ).toBeNull();
   });
   it('leaves diagnoses, changes of plan and accepted requests alone', () => {
     expect(detectSurprise('I see the issue. Let me fix the import.')).toBeNull();
