@@ -64,12 +64,17 @@ export async function run(args: string[]): Promise<void> {
   console.log(correctionOutOfFold(dir));
   for (const spec of trainables.filter((spec) => spec.detector !== 'correction'))
     console.log(`\n${learnedOutOfFold(spec, dir)}`);
+  // The detectors some of whose rules were written after reading the second batch's misses (`rulesReadSecondBatch`).
+  const readNames = trainables
+    .filter((spec) => spec.rulesReadSecondBatch)
+    .map((spec) => spec.detector)
+    .join(' and ');
   console.log(
-    '\nIn-sample: the rule sets were written from these rows (first batch), so these figures describe the rows, not the detectors; the second batch is rows they never saw but for the failure and surprise rules, some of which were written after reading its misses (agent_mistake is the positive class of failures; the failure rows are the rules alone, the learned failure detector is judged above):\n',
+    `\nIn-sample: the rule sets were written from these rows (first batch), so these figures describe the rows, not the detectors; the second batch is rows they never saw but for the ${readNames} rules, some of which were written after reading its misses (agent_mistake is the positive class of failures; the failure rows are the rules alone, the learned failure detector is judged above):\n`,
   );
   console.log(formatTable(scoreAll(dir)));
   console.log(
-    '\nOn the second batch, never seen by the correction and hand-back rules (the failure and surprise rules gained general patterns after its misses were read, so their rows here are in-sample too; the shipped correction model was fitted on these rows too, so its correction rows here are in-sample; its honest figure is the out-of-fold one above):\n',
+    `\nOn the second batch (the ${readNames} rules gained general patterns after its misses were read, so their rows here are in-sample; the shipped correction model was fitted on these rows too, so its correction rows here are in-sample; its honest figure is the out-of-fold one above):\n`,
   );
   console.log(formatTable(scoreAll(join(dir, 'batch2'))));
   console.log(
