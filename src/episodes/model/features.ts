@@ -7,7 +7,7 @@
  * rule of the hand-written set fired, read as one more feature rather than as a verdict.
  */
 
-import { lexicon, NEGATIVE, SUCCESS } from './lexicon.ts';
+import { lexicon, NEGATIVE } from './lexicon.ts';
 
 /** One hashed feature: its dimension and value. */
 export interface Feature {
@@ -64,9 +64,9 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 const LOG_LINE =
   /(?:error|exception|traceback|failed|fatal|panic|warning|undefined|cannot|not found|\bat\s+\S+:\d+|line \d+|exit code)/iu;
 
-/** The agent said it was done or that something now works (a few languages; the model weighs it). */
+/** The agent said it was done, that something now works, or to try it (twelve languages; the model weighs it). */
 const CLAIM =
-  /\b(?:fixed|done|resolved|should (?:now )?work|now works|works now|is working|implemented|updated|completed|all (?:tests )?pass|successfully|ready)\b|✅|listo|corregido|funciona|修正|完了|hecho|fertig|behoben|terminé|corrigé/iu;
+  /\b(?:fixed|done|resolved|should (?:now )?work|now works|works now|is working|implemented|updated|completed|all (?:tests )?pass(?:es|ing)?|successfully|ready|try it (?:now|again)|(?:is|are) now (?:working|fixed|correct)|should be (?:fixed|resolved|working|gone))\b|✅|🎉|listo|corregido|solucionado|funciona|debería funcionar|修正|完了|hecho|fertig|behoben|sollte (?:jetzt )?funktionieren|terminé|corrigé|résolu|devrait (?:fonctionner|marcher)|deve funcionar|corrigido|resolvido|dovrebbe funzionare|corretto|risolto|должно работать|исправлен|работает|powinno działać|naprawion|çalışmalı|düzeltildi|çözüldü|应该可以|已修复|已解决|修复了|直しました|動作するはず|解決しました|수정했|해결했|작동할/iu;
 /**
  * The agent handed its work over as finished or to be tried: "should now show", "try it now", "let me know", a
  * ✅ or 🎉 (a few languages). Broader than `CLAIM`: what a person reports back on.
@@ -275,12 +275,11 @@ export function visitFeatures(
   // Nested out-of-fold, they carry what English rows teach to the other languages (recall there 0.31 → 0.46).
   const concepts = lexicon(message);
   add(`lex:n:${Math.min(3, concepts.length)}/${handed}`, 1);
-  const success = SUCCESS.test(before.slice(-BEFORE_CHARS * 2));
   const negative = denies || concepts.some((concept) => NEGATIVE.has(concept));
-  add(`succ:${success}`, 1);
-  add(`succ:${success}/neg:${negative}`, 1);
+  add(`succ:${claimed}`, 1);
+  add(`succ:${claimed}/neg:${negative}`, 1);
   // A "no" or "don't" that answers the agent's question is an answer, not a correction; after a claim it worked, it
   // most often says it did not.
   const agentAsked = /\?\W*$/u.test(before.slice(-BEFORE_CHARS).trim());
-  add(`ask:${agentAsked}/neg:${negative}/succ:${success}`, 1);
+  add(`ask:${agentAsked}/neg:${negative}/succ:${claimed}`, 1);
 }

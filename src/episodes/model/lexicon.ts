@@ -1,7 +1,8 @@
 /**
  * A small cross-lingual lexicon the correction detector reads (`features.ts`): words of a few concepts that correct
- * an agent, the agent's claim that its change works, and an opening "no", in twelve languages. Each concept is one
- * feature whatever the language, so that weight learned from the rows of one language carries to the others.
+ * an agent and an opening "no", in twelve languages. Each concept is one feature whatever the language, so that
+ * weight learned from the rows of one language carries to the others. The agent's claim that its change works is
+ * `CLAIM` in `features.ts`.
  */
 
 /**
@@ -374,10 +375,6 @@ function lexiconPatterns(): readonly (readonly [string, RegExp])[] {
   );
   return patterns;
 }
-/** The agent said its change works or is done, or asked to try it (twelve languages). */
-export const SUCCESS =
-  /\b(?:fixed|resolved|should (?:now )?work|now works|works now|all (?:tests )?pass(?:es|ing)?|try it (?:now|again)|(?:is|are) now (?:working|fixed|correct)|successfully|should be (?:fixed|resolved|working|gone))\b|✅|🎉|ya funciona|debería funcionar|corregido|solucionado|devrait (?:fonctionner|marcher)|corrigé|résolu|sollte (?:jetzt )?funktionieren|behoben|deve funcionar|corrigido|resolvido|dovrebbe funzionare|corretto|risolto|должно работать|исправлен|работает|powinno działać|naprawion|çalışmalı|düzeltildi|çözüldü|应该可以|已修复|已解决|修复了|直しました|修正しました|動作するはず|解決しました|수정했|해결했|작동할/iu;
-
 /** The concepts that deny or report a failure. */
 export const NEGATIVE = new Set(['error', 'wrong', 'still', 'not-working', 'dont', 'no']);
 
