@@ -15,7 +15,12 @@ export const defaultParams = {
    */
   linkageSameCommand: { hashed: 0.4, model: 0.5 },
   join: { strength: 0.5 },
-  prediction: { matchHashed: 0.5, windowDays: 14, confirmed: 0.5, failed: -0.5, minStrength: 1 },
+  /**
+   * A prediction fails unmet after `windowDays` days and `windowSessions` sessions of its project, both (sleep's
+   * verify pass). Every lesson with no open prediction makes one unless its last one failed and nothing met it
+   * since; an unmet correction is weakened, never stale (truth/resolve.ts).
+   */
+  prediction: { matchHashed: 0.5, windowDays: 14, windowSessions: 3, confirmed: 0.5, failed: -0.5 },
   priming: {
     /**
      * The similarity a lesson needs to be put beside a prompt or a call, and how many one prompt gets. Replayed on

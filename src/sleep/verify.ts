@@ -1,6 +1,6 @@
 import { DAY_MS } from '../core/index.ts';
 import { dot } from '../embed/index.ts';
-import { appendAudit, listPredictions, resolvePrediction } from '../store/index.ts';
+import { appendAudit, listPredictions, resolvePrediction, sessionStarts } from '../store/index.ts';
 import { byTime, cutsOf, lessonVector, type Night, type NightEpisode } from './night.ts';
 import { lineOf } from './report.ts';
 import { disagree, wordsOfEpisode, wordsOfLesson } from './subject.ts';
@@ -20,11 +20,13 @@ function firstAfter(episodes: readonly NightEpisode[], at: string): number {
 /**
  * Pass 4: each open prediction is matched against episodes of its lesson's kind that *happened* after it
  * was made (not merely read since: a transcript can be read days late) and within the window: matched →
- * confirmed, +0.5; unmatched once the window has passed → failed, −0.5.
+ * confirmed, +0.5; unmatched once the window has passed → failed, −0.5. The window is `windowDays` days and
+ * `windowSessions` sessions of the lesson's project (of every project, for the person's own lessons), both:
+ * a month away from the project is no evidence that a lesson stopped applying, nor is a busy afternoon.
  */
 export function verifyPass(night: Night): void {
   const { match } = cutsOf(night);
-  const { windowDays, confirmed, failed } = night.params.prediction;
+  const { windowDays, windowSessions, confirmed, failed } = night.params.prediction;
   const now = night.now;
   const open = listPredictions(night.db, { state: 'open' });
   if (open.length === 0) return;
@@ -38,6 +40,17 @@ export function verifyPass(night: Night): void {
     else recent.set(episode.kind, [episode]);
   }
   for (const list of recent.values()) list.sort(byTime);
+  const starts = new Map<string | null, string[]>();
+  const sessionsSince = (project: string | null, at: string): number => {
+    let list = starts.get(project);
+    if (list === undefined) {
+      list = sessionStarts(night.db, project);
+      starts.set(project, list);
+    }
+    let count = 0;
+    for (let i = list.length - 1; i >= 0 && list[i]! > at; i--) count++;
+    return count;
+  };
   for (const prediction of open) {
     const entry = night.lessons.get(prediction.lessonId);
     if (!entry) continue;
@@ -75,7 +88,7 @@ export function verifyPass(night: Night): void {
         reason: `prediction ${prediction.id} met by episode ${evidence}`,
         related: [evidence],
       });
-    } else if (now > end) {
+    } else if (now > end && sessionsSince(lesson.project, prediction.madeAt) >= windowSessions) {
       resolvePrediction(night.db, prediction.id, 'failed', now, null);
       lesson.strength = Math.max(0, lesson.strength + failed);
       lesson.updatedAt = now;
@@ -88,7 +101,7 @@ export function verifyPass(night: Night): void {
         rules: night.rules,
         lessonId: lesson.id,
         hash: lesson.hash,
-        reason: `prediction ${prediction.id} unmatched after ${windowDays} days`,
+        reason: `prediction ${prediction.id} unmatched after ${windowDays} days and ${windowSessions} sessions`,
       });
     }
   }

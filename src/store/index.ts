@@ -180,6 +180,7 @@ export {
   listReachableLessons,
   type PredictionTally,
   predictionTallies,
+  sessionStarts,
 } from './truth.ts';
 export { deleteTurnsOfFile, insertTurns, insertTurnsJson, type StoredTurn, turnsOfFile } from './turns.ts';
 export {

@@ -104,6 +104,19 @@ export function lastSeenOf(db: Db, lessonIds: readonly number[], at: string): Ma
   return seen;
 }
 
+/**
+ * When each session began, oldest first: the sessions that left an episode (a transcript's session record, or an
+ * event's session) in the project, or in any project for the person's own lessons. What a prediction's window
+ * counts.
+ */
+export function sessionStarts(db: Db, project: string | null): string[] {
+  const where = project === null ? '' : 'WHERE project = ?';
+  const rows = db
+    .prepare(`SELECT MIN(happened_at) AS at FROM episodes ${where} GROUP BY agent, session`)
+    .all(...(project === null ? [] : [project])) as { at: string }[];
+  return rows.map((row) => row.at).sort();
+}
+
 /** A past decision that changed a lesson's review state or retention, from the audit log. */
 export interface LessonEvent {
   lessonId: number;

@@ -40,7 +40,10 @@ export function isAccepted(lesson: Lesson): boolean {
 export function evidenceValidity(facts: LessonFacts): 'current' | 'stale' | 'expired' | 'unknown' {
   const received = facts.lesson.origin !== 'self';
   if (received && facts.confirmations === 0 && facts.failures > 0) return 'expired';
-  if (facts.lastFailedAt !== null) {
+  // A correction is the person's rule: a session that did not correct the agent again may be one where the
+  // rule was followed, so an unmet prediction weakens it (verify) but does not make it stale. Replayed on the
+  // development histories, staling corrections lost 6 of 27 caught repeats (`npm run bench -- replay --unseen`).
+  if (facts.lastFailedAt !== null && facts.lesson.kind !== 'correction') {
     const since = [facts.lastConfirmedAt, facts.lastSeenAt].reduce<string>(
       (latest, at) => (at !== null && at > latest ? at : latest),
       '',

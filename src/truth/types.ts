@@ -7,7 +7,8 @@ import type { Lesson } from '../core/index.ts';
  * - `superseded`: a newer lesson replaces it — an explicit `supersedes` relation, the theme it was merged
  *   into, or the winner of its subject on the resolution ladder.
  * - `contradicted`: it and a surviving lesson refute each other and nothing settles which holds.
- * - `stale`: its last prediction failed, and since then no prediction came true and it was not seen again.
+ * - `stale`: its last prediction failed, and since then no prediction came true and it was not seen again; never a
+ *   correction learned here (a session without the correction may be one that followed it).
  * - `expired`: received from another memory, its prediction's window passed unconfirmed, and none was ever
  *   confirmed here: a candidate that did not earn its place.
  * - `unknown`: received from another memory, never tested here (no prediction resolved) and not approved.

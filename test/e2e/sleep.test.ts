@@ -97,16 +97,66 @@ describe('sleep, replayed over weeks through REMEM_NOW', () => {
     for (const id of ids('Confirmed')) expect(ids('Strengthened')).not.toContain(id);
   });
 
-  it('a prediction that nothing meets fails after 14 days', () => {
+  /** A session that met nothing a correction lesson says: a failed command in another session of the project. */
+  const otherSession = (n: number) =>
+    event({
+      kind: 'error',
+      title: 'Bash: make',
+      happened: `make: *** No rule to make target ${n}`,
+      session: `o${n}`,
+      at: day(n),
+    });
+
+  const correction = (home: string, n: number) =>
+    lessons(home, n, true).find((lesson) => lesson.kind === 'correction');
+
+  it('a prediction that nothing meets fails after 14 days and 3 sessions, both', () => {
     const home = tempDir();
     night(home, 0, [pipCorrection('s1', day(0))]);
-    night(home, 10);
-    expect(lessons(home, 10)[0]?.strength).toBeGreaterThan(0.8);
+    night(home, 10, [otherSession(10)]);
+    expect(correction(home, 10)?.strength).toBeGreaterThan(0.8);
+    // 15 days, but one session since: not yet.
     night(home, 15);
-    const [lesson] = lessons(home, 15, true);
-    // 1 decayed over 16 days (≈ 0.78), then −0.5.
+    expect(correction(home, 15)?.strength).toBeGreaterThan(0.7);
+    night(home, 16, [otherSession(16), otherSession(17)]);
+    const lesson = correction(home, 16);
+    // 1 decayed over 17 days (≈ 0.77), then −0.5.
     expect(lesson?.strength).toBeLessThan(0.4);
     expect(readFileSync(join(home, 'morning.md'), 'utf8')).toContain('Failed');
+  });
+
+  it('a month away from the project fails no prediction', () => {
+    const home = tempDir();
+    night(home, 0, [pipCorrection('s1', day(0))]);
+    night(home, 30);
+    const [lesson] = lessons(home, 30, true);
+    expect(lesson?.predicting).toBe(true);
+    expect(readFileSync(join(home, 'morning.md'), 'utf8')).not.toContain('Failed');
+  });
+
+  it('a lesson learned when its session ended predicts at night, though decay took it below its first strength', () => {
+    const home = tempDir();
+    const file = join(home, 'events-0.jsonl');
+    writeFileSync(file, `${pipCorrection('s1', day(0))}\n`);
+    const learned = remem(['ingest', '--learn', '--events', file], { home, now: day(0, 12) });
+    expect(learned.code, learned.stderr).toBe(0);
+    expect(lessons(home, 0)[0]?.predicting).toBe(false);
+    const slept = remem(['sleep'], { home, now: day(2, 4) });
+    expect(slept.code, slept.stderr).toBe(0);
+    const [lesson] = lessons(home, 1);
+    expect(lesson?.strength).toBeLessThan(1);
+    expect(lesson?.predicting).toBe(true);
+  });
+
+  it('a stale lesson makes no new prediction until it is met again', () => {
+    const home = tempDir();
+    night(home, 0, [pipCorrection('s1', day(0))]);
+    night(home, 16, [otherSession(14), otherSession(15), otherSession(16)]);
+    expect(correction(home, 16)?.predicting).toBe(false);
+    night(home, 17);
+    expect(correction(home, 17)?.predicting).toBe(false);
+    night(home, 18, [pipCorrection('s9', day(18))]);
+    expect(correction(home, 18)?.predicting).toBe(true);
   });
 
   it('an error must repeat before it is a lesson', () => {

@@ -124,7 +124,12 @@ describe('visibleToAgent', () => {
       project: '/b',
     });
     storeReceived(store.db, { text: 'The agent found it had been wrong: "pending"' });
-    const stale = storeLesson(store.db, { id: 8, text: 'The person told the agent: "stale"' });
+    const stale = storeLesson(store.db, {
+      id: 8,
+      kind: 'error',
+      text: 'The agent\'s Bash call "make" failed: "stale"',
+      project: '/a',
+    });
     storePrediction(store.db, stale, day(0), { state: 'failed', at: day(14) });
     expect(texts(visibleToAgent(store.db, { now: day(20), scope: { project: '/a' } }))).toEqual([
       'The person told the agent: "strong"',

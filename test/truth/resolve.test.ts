@@ -8,29 +8,51 @@ describe('evidence validity', () => {
   });
 
   it('stale: the last prediction failed and nothing confirmed it or was seen since', () => {
-    expect(evidenceValidity(facts({ failures: 1, lastFailedAt: day(15) }))).toBe('stale');
+    expect(evidenceValidity(facts({ kind: 'error', failures: 1, lastFailedAt: day(15) }))).toBe('stale');
     expect(
       evidenceValidity(
-        facts({ failures: 1, lastFailedAt: day(15), confirmations: 1, lastConfirmedAt: day(20) }),
+        facts({
+          kind: 'error',
+          failures: 1,
+          lastFailedAt: day(15),
+          confirmations: 1,
+          lastConfirmedAt: day(20),
+        }),
       ),
     ).toBe('current');
-    expect(evidenceValidity(facts({ failures: 1, lastFailedAt: day(15), lastSeenAt: day(16) }))).toBe(
-      'current',
-    );
+    expect(
+      evidenceValidity(facts({ kind: 'error', failures: 1, lastFailedAt: day(15), lastSeenAt: day(16) })),
+    ).toBe('current');
     expect(
       evidenceValidity(
-        facts({ failures: 2, lastFailedAt: day(30), confirmations: 1, lastConfirmedAt: day(3) }),
+        facts({
+          kind: 'error',
+          failures: 2,
+          lastFailedAt: day(30),
+          confirmations: 1,
+          lastConfirmedAt: day(3),
+        }),
       ),
     ).toBe('stale');
   });
 
-  it('expired: a received candidate whose window passed with no confirmation ever', () => {
+  it("a correction stays current when its prediction fails: the person's rule holds until they say otherwise", () => {
+    expect(evidenceValidity(facts({ failures: 1, lastFailedAt: day(15) }))).toBe('current');
     expect(evidenceValidity(facts({ origin: 'a1b2c3d4e5f60718', failures: 1, lastFailedAt: day(15) }))).toBe(
       'expired',
     );
+  });
+
+  it('expired: a received candidate whose window passed with no confirmation ever', () => {
+    expect(
+      evidenceValidity(
+        facts({ kind: 'error', origin: 'a1b2c3d4e5f60718', failures: 1, lastFailedAt: day(15) }),
+      ),
+    ).toBe('expired');
     expect(
       evidenceValidity(
         facts({
+          kind: 'error',
           origin: 'a1b2c3d4e5f60718',
           failures: 1,
           lastFailedAt: day(30),
@@ -62,7 +84,7 @@ describe('the resolution ladder', () => {
     const alone = resolveTruth([facts({ id: 1 })], []);
     expect(alone.outcomes.get(1)).toMatchObject({ validity: 'current', resolution: 'only_surviving' });
     const withStale = resolveTruth(
-      [facts({ id: 1 }), facts({ id: 2, failures: 1, lastFailedAt: day(20) })],
+      [facts({ id: 1 }), facts({ kind: 'error', id: 2, failures: 1, lastFailedAt: day(20) })],
       [relation('refutes', 1, 2)],
     );
     expect(withStale.outcomes.get(1)).toMatchObject({ validity: 'current', resolution: 'only_surviving' });
@@ -132,7 +154,7 @@ describe('the resolution ladder', () => {
 
   it('a merged lesson is superseded by its theme; a subject with nothing standing has no answer', () => {
     const { outcomes } = resolveTruth(
-      [facts({ id: 1, mergedInto: 2 }), facts({ id: 2, failures: 1, lastFailedAt: day(20) })],
+      [facts({ id: 1, mergedInto: 2 }), facts({ kind: 'error', id: 2, failures: 1, lastFailedAt: day(20) })],
       [relation('derived_from', 2, 1)],
     );
     expect(outcomes.get(1)).toMatchObject({ validity: 'superseded', supersededBy: 2, resolution: null });
