@@ -1,5 +1,5 @@
 import { DAY_MS } from '../core/index.ts';
-import { insertPrediction, listPredictions } from '../store/index.ts';
+import { currentPredictionTallies, insertPrediction } from '../store/index.ts';
 import type { Night } from './night.ts';
 
 /**
@@ -10,26 +10,22 @@ import type { Night } from './night.ts';
  * memory always predicts: that is how it earns its place here.
  */
 export function predictPass(night: Night): void {
-  const predictions = listPredictions(night.db);
-  const open = new Set(predictions.filter((p) => p.state === 'open').map((p) => p.lessonId));
-  // The latest resolution of each lesson's predictions (ids grow with time: the last one read wins).
-  const last = new Map<number, { state: string; at: string }>();
-  for (const prediction of predictions) {
-    if (prediction.state !== 'open' && prediction.resolvedAt !== null)
-      last.set(prediction.lessonId, { state: prediction.state, at: prediction.resolvedAt });
-  }
+  const tallies = currentPredictionTallies(night.db);
   const due = new Date(
     new Date(night.now).getTime() + night.params.prediction.windowDays * DAY_MS,
   ).toISOString();
   for (const entry of night.lessons.values()) {
     const { lesson } = entry;
-    if (lesson.mergedInto !== null || lesson.vetoedAt !== null || lesson.archived || open.has(lesson.id))
+    const tally = tallies.get(lesson.id);
+    if (lesson.mergedInto !== null || lesson.vetoedAt !== null || lesson.archived || (tally?.open ?? 0) > 0)
       continue;
     if (lesson.review === 'rejected') continue;
-    const received = lesson.origin !== 'self';
-    const resolved = last.get(lesson.id);
-    const metSince = (entry.sources.at(-1)?.happenedAt ?? '') > (resolved?.at ?? '');
-    if (!received && resolved?.state === 'failed' && !metSince) continue;
+    if (lesson.origin === 'self' && tally?.lastFailedAt) {
+      const met = [tally.lastConfirmedAt, entry.sources.at(-1)?.happenedAt].some(
+        (at) => at != null && at > tally.lastFailedAt!,
+      );
+      if (!met) continue;
+    }
     insertPrediction(night.db, lesson.id, night.now, due);
     night.report.predicted++;
   }

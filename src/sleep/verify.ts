@@ -5,13 +5,13 @@ import { byTime, cutsOf, lessonVector, type Night, type NightEpisode } from './n
 import { lineOf } from './report.ts';
 import { disagree, wordsOfEpisode, wordsOfLesson } from './subject.ts';
 
-/** The index of the first episode that happened after `at` in a list oldest first. */
-function firstAfter(episodes: readonly NightEpisode[], at: string): number {
+/** The index of the first item that happened after `at` in a list oldest first. */
+function firstAfter<T>(items: readonly T[], at: string, time: (item: T) => string): number {
   let low = 0;
-  let high = episodes.length;
+  let high = items.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (episodes[middle]!.happenedAt <= at) low = middle + 1;
+    if (time(items[middle]!) <= at) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -47,9 +47,7 @@ export function verifyPass(night: Night): void {
       list = sessionStarts(night.db, project);
       starts.set(project, list);
     }
-    let count = 0;
-    for (let i = list.length - 1; i >= 0 && list[i]! > at; i--) count++;
-    return count;
+    return list.length - firstAfter(list, at, (start) => start);
   };
   for (const prediction of open) {
     const entry = night.lessons.get(prediction.lessonId);
@@ -61,7 +59,8 @@ export function verifyPass(night: Night): void {
     let evidence: number | null = null;
     if (vec) {
       const candidates = recent.get(lesson.kind) ?? [];
-      for (let i = firstAfter(candidates, prediction.madeAt); i < candidates.length; i++) {
+      const from = firstAfter(candidates, prediction.madeAt, (episode) => episode.happenedAt);
+      for (let i = from; i < candidates.length; i++) {
         const episode = candidates[i]!;
         if (episode.happenedAt > end) break;
         if (lesson.project !== null && episode.project !== lesson.project) continue;
