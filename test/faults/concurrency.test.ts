@@ -53,9 +53,12 @@ describe('many processes on one store', () => {
       const answered = trial.primes.filter((prime) => prime.answered).length;
       // Each hook answered, or logged in time that no lesson met its prompt, or failed open.
       expect(answered + trial.silent + trial.failedOpen).toBe(16);
-      expect(answered).toBeGreaterThan(0);
-      // From the compiled index a hook decides at once; reading the store on a loaded machine, some may fail open.
-      if (!withoutIndex) expect(answered + trial.silent).toBe(16);
+      // From the compiled index a hook decides at once. Reading the store on a loaded machine, any number
+      // of them may fail open, all sixteen included: that is the fail-open rule working, not a fault.
+      if (!withoutIndex) {
+        expect(answered).toBeGreaterThan(0);
+        expect(answered + trial.silent).toBe(16);
+      }
     },
     120_000,
   );
