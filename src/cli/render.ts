@@ -29,14 +29,14 @@ export const renderCommand = defineCommand({
     try {
       const now = context.clock.iso();
       if (format) {
-        const { atSessionStart, showToAgent } = await import('../truth/index.ts');
+        const { atSessionStart, showToAgent, startBudget } = await import('../truth/index.ts');
         const { projectOf } = await import('../episodes/index.ts');
         const project = projectOf(options.project ?? process.cwd());
         // What session start loads, as the memory folder holds it.
         const visible = showToAgent(
           store.db,
           { now, scope: { project }, moment: 'render', session: null },
-          atSessionStart(context.config.params.render),
+          atSessionStart(startBudget(store.db, project, context.config.params.render)),
         );
         if (format === 'prompt') {
           const text = render.promptBlock(visible);

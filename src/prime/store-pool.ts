@@ -1,7 +1,13 @@
 import type { Config, Lesson } from '../core/index.ts';
 import { cosine, createSpace, fromBlob, hashedSpace, lessonSubjects, type Space } from '../embed/index.ts';
 import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
-import { type PrimeRows, type StartBudget, sessionStart, visibleToAgent } from '../truth/index.ts';
+import {
+  type PrimeRows,
+  type StartParams,
+  sessionStart,
+  startBudget,
+  visibleToAgent,
+} from '../truth/index.ts';
 
 /**
  * What a hook compares with when there is no current prime index: the store itself, read through the
@@ -28,10 +34,10 @@ export function poolFromStore(
   now: string,
   project: string | null,
   space: Space,
-  budget: StartBudget,
+  params: StartParams,
 ): PrimeRows {
   const visible = visibleToAgent(db, { now, scope: { project } });
-  const loaded = new Set(sessionStart(visible, budget));
+  const loaded = new Set(sessionStart(visible, startBudget(db, project, params)));
   const items = visible.map((item) => {
     const lessons = item.type === 'lesson' ? [item.lesson] : item.lessons;
     const share =

@@ -6,7 +6,7 @@ import { answerHook, appendSessionLog, type HookAnswer, type HookPayload } from 
 import { promptBlock } from '../render/index.ts';
 import type { Db } from '../store/index.ts';
 import type { ProxyLogLine } from '../stream/index.ts';
-import { atSessionStart, hashesOf, showToAgent } from '../truth/index.ts';
+import { atSessionStart, hashesOf, showToAgent, startBudget } from '../truth/index.ts';
 import type { Exchange, Injection, InjectRequest } from './types.ts';
 
 export interface ProxyMemoryDeps {
@@ -39,10 +39,11 @@ export async function injectFromMemory(
   const now = deps.now();
   if (request.placement !== 'moment') {
     // The whole memory up front is what session start loads.
+    const project = projectOf(deps.cwd);
     const visible = showToAgent(
       deps.db,
-      { now, scope: { project: projectOf(deps.cwd) }, moment: 'proxy', session: request.session },
-      atSessionStart(deps.config.params.render),
+      { now, scope: { project }, moment: 'proxy', session: request.session },
+      atSessionStart(startBudget(deps.db, project, deps.config.params.render)),
     );
     const text = promptBlock(visible);
     if (!text) return null;

@@ -11,7 +11,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import type { Config, Lesson } from '../core/index.ts';
 import { episodeProjects, type Store } from '../store/index.ts';
-import { forget, hashesOf, sessionStart, showToAgent, type Visible } from '../truth/index.ts';
+import { forget, hashesOf, sessionStart, showToAgent, startBudget, type Visible } from '../truth/index.ts';
 import { autoMemoryDirectory, claudeMemoryFolder } from './claude-folder.ts';
 import { lessonTitle, visibleLines } from './formats.ts';
 import { BEGIN, END, withBlock, withoutBlock } from './managed-block.ts';
@@ -228,7 +228,7 @@ export function renderMemory(
         // What session start loads (`sessionStart`), as far as the index holds it.
         const { shown, ...target } = writeFolder(
           folder,
-          sessionStart(visible, config.params.render),
+          sessionStart(visible, startBudget(db, project, config.params.render)),
           manifest,
           written,
         );

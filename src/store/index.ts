@@ -173,6 +173,7 @@ export {
   currentPredictionTallies,
   type LessonEvent,
   lastSeenOf,
+  latestSessionCorrections,
   listLessonEvents,
   listLessonsById,
   listLessonsKnownAt,

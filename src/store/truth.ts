@@ -117,6 +117,24 @@ export function sessionStarts(db: Db, project: string | null): string[] {
   return rows.map((row) => row.at).sort();
 }
 
+/**
+ * How many corrections each of the project's latest `sessions` sessions left, newest first (every project's when
+ * `project` is null): the sessions a transcript recorded (their session episode), each with the corrections
+ * among its episodes. Reads the `episodes_kind` and `episodes_session` indexes.
+ */
+export function latestSessionCorrections(db: Db, project: string | null, sessions: number): number[] {
+  if (sessions <= 0) return [];
+  const where = project === null ? '' : 'AND s.project = ?';
+  const rows = db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM episodes c WHERE c.agent = s.agent AND c.session = s.session
+                AND c.kind = 'correction') AS n
+       FROM episodes s WHERE s.kind = 'session' ${where} ORDER BY s.happened_at DESC LIMIT ?`,
+    )
+    .all(...(project === null ? [sessions] : [project, sessions])) as { n: number }[];
+  return rows.map((row) => row.n);
+}
+
 /** A past decision that changed a lesson's review state or retention, from the audit log. */
 export interface LessonEvent {
   lessonId: number;

@@ -16,7 +16,7 @@ export {
   type ReviewAction,
   reviewActions,
 } from './review.ts';
-export { type StartBudget, sessionStart } from './start-block.ts';
+export { type StartBudget, type StartParams, sessionStart, startBudget } from './start-block.ts';
 export type {
   HeldReason,
   LayerRef,

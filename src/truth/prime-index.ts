@@ -17,7 +17,7 @@ import {
   SCALE_COLUMN,
 } from '../hook/index.ts';
 import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
-import { type StartBudget, sessionStart } from './start-block.ts';
+import { type StartParams, sessionStart, startBudget } from './start-block.ts';
 import type { Visible } from './types.ts';
 import { visibleToAgent } from './visible.ts';
 
@@ -72,7 +72,11 @@ function projectOfEntry(entry: Visible): string | null {
  * person's own lessons and the project's, as render lists them. A hook then need not show again what the agent
  * loaded when the session began.
  */
-function startsOf(visible: readonly Visible[], budget: StartBudget): Map<Visible, (string | null)[]> {
+function startsOf(
+  db: Store['db'],
+  visible: readonly Visible[],
+  params: StartParams,
+): Map<Visible, (string | null)[]> {
   const found = new Map<Visible, (string | null)[]>();
   const projects = new Set(visible.map(projectOfEntry));
   projects.add(null);
@@ -81,7 +85,7 @@ function startsOf(visible: readonly Visible[], budget: StartBudget): Map<Visible
       const of = projectOfEntry(entry);
       return of === null || of === project;
     });
-    for (const entry of sessionStart(scoped, budget)) {
+    for (const entry of sessionStart(scoped, startBudget(db, project, params))) {
       const list = found.get(entry) ?? [];
       list.push(project);
       found.set(entry, list);
@@ -97,10 +101,10 @@ function entriesOf(
   space: string,
   dims: number,
   sources: VectorSources,
-  budget: StartBudget,
+  params: StartParams,
 ): Entry[] {
   const visible = visibleToAgent(store.db, { now, scope: { project: null, allProjects: true } });
-  const starts = startsOf(visible, budget);
+  const starts = startsOf(store.db, visible, params);
   return visible.map((entry, order) => {
     const lessons = entry.type === 'lesson' ? [entry.lesson] : entry.lessons;
     const first = lessons[0]!;
@@ -215,14 +219,14 @@ export function primeIndexSpace(store: Store): string {
 /**
  * Writes the index (atomically: a reader sees the old file or the new one); returns how many rows it holds.
  * `embedded` holds, by lesson hash, vectors in the index's space for lessons the store has none for (a layer's);
- * `budget`, what session start loads, as render is configured.
+ * `params`, how render sizes what session start loads.
  */
 export function writePrimeIndex(
   store: Store,
   now: string,
   hashedDims: number,
   embedded: ReadonlyMap<string, Float32Array> = new Map(),
-  budget: StartBudget = defaultParams.render,
+  params: StartParams = defaultParams.render,
 ): number {
   const space = primeIndexSpace(store);
   const stored = vectorsInSpace(store.db, 'lesson', space);
@@ -237,7 +241,7 @@ export function writePrimeIndex(
     previous.values().next().value?.length ??
     hashedDims;
   const sources: VectorSources = { stored, embedded, previous };
-  const { rows, groups } = grouped(entriesOf(store, now, space, dims, sources, budget));
+  const { rows, groups } = grouped(entriesOf(store, now, space, dims, sources, params));
   const kinds = [...new Set(rows.map((row) => row.kind))];
   const details = rows.map((row) => {
     const detail: RowDetail = { hashes: row.hashes, text: row.text };

@@ -1,3 +1,4 @@
+import { type Db, latestSessionCorrections } from '../store/index.ts';
 import type { Visible } from './types.ts';
 
 /**
@@ -8,6 +9,37 @@ export interface StartBudget {
   sessionStartLessons: number;
   standingRules: number;
   recentLessons: number;
+  /** Load the standing rules (up to `standingRules`) even past `sessionStartLessons`. */
+  standingAlways?: boolean;
+}
+
+/** The render parameters that size session start by the project's latest sessions (`startBudget`). */
+export interface StartParams extends StartBudget {
+  perRecentCorrection: number;
+  recentSessions: number;
+}
+
+/**
+ * The budget of a project's session start: `sessionStartLessons`, or fewer when the project's latest sessions left
+ * few corrections (`perRecentCorrection` lessons for each, on average). The render, the hooks, the proxy and the
+ * prime index each ask here, so what they take as loaded is what was loaded.
+ */
+export function startBudget(db: Db, project: string | null, params: StartParams): StartBudget {
+  const budget = {
+    sessionStartLessons: params.sessionStartLessons,
+    standingRules: params.standingRules,
+    recentLessons: params.recentLessons,
+  };
+  if (params.perRecentCorrection <= 0) return budget;
+  const counts = latestSessionCorrections(db, project, params.recentSessions);
+  if (counts.length === 0) return budget;
+  const mean = counts.reduce((sum, n) => sum + n, 0) / counts.length;
+  const lessons = Math.ceil(mean * params.perRecentCorrection);
+  return {
+    ...budget,
+    sessionStartLessons: Math.min(budget.sessionStartLessons, lessons),
+    standingAlways: true,
+  };
 }
 
 /** A standing rule: a correction said more than once, or one whose prediction was confirmed (strength above one). */
@@ -40,13 +72,16 @@ function earliestFirst(a: Visible, b: Visible): number {
  * the prompt and tool hooks.
  */
 export function sessionStart(visible: readonly Visible[], budget: StartBudget): Visible[] {
-  const total = Math.max(0, budget.sessionStartLessons);
   const seen = (item: Visible) => (item.type === 'lesson' ? item.lesson.seen : 0);
+  const rules = Math.max(0, budget.standingRules);
   // Stable: on equal counts the projection's order (strength) stands.
-  const standing = visible
-    .filter(isStanding)
-    .sort((a, b) => seen(b) - seen(a))
-    .slice(0, Math.min(Math.max(0, budget.standingRules), total));
+  const ranked = visible.filter(isStanding).sort((a, b) => seen(b) - seen(a));
+  const total = Math.max(
+    0,
+    budget.sessionStartLessons,
+    budget.standingAlways ? Math.min(rules, ranked.length) : 0,
+  );
+  const standing = ranked.slice(0, Math.min(rules, total));
   const taken = new Set(standing);
   const rest = visible.filter((item) => !taken.has(item)).sort(earliestFirst);
   const recentCount = Math.min(Math.max(0, budget.recentLessons), total - standing.length, rest.length);

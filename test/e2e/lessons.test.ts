@@ -204,6 +204,64 @@ describe('lessons worth showing, shown when they apply', () => {
   });
 });
 
+describe("session start sized by the project's latest session", () => {
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('after a session without a correction the block is empty and the prompt hook still finds the rule; a session with one brings it back', () => {
+    const home = tempDir();
+    const claude = join(tempDir('remem-lessons-src-'), 'claude');
+    const folder = join(claude, 'projects', PROJECT.replace(/[^A-Za-z0-9]/g, '-'), 'memory');
+    const env = { CLAUDE_CONFIG_DIR: claude, CODEX_HOME: join(home, 'none'), REMEM_HOLDOUT: '0' };
+    const listed = () =>
+      readFileSync(join(folder, 'MEMORY.md'), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('- ['));
+    const night = (now: string) => {
+      expect(remem(['ingest', '--claude', claude], { home, now }).code).toBe(0);
+      const ran = remem(['run'], { home, now, env });
+      expect(ran.code, ran.stderr).toBe(0);
+    };
+    mkdirSync(folder, { recursive: true });
+    wire(home, claude);
+    claudeSession(claude, PROJECT, 'sess-a', '2026-11-10T10:00:00.000Z', [
+      { user: 'add dayjs' },
+      { agent: "I'll add it with npm install dayjs now." },
+      { user: PNPM },
+    ]);
+    night('2026-11-11T04:00:00.000Z');
+    expect(listed().join('\n')).toContain('pnpm');
+    claudeSession(claude, PROJECT, 'sess-b', '2026-11-11T10:00:00.000Z', [
+      { user: 'rename the export helper to toCsv' },
+      { agent: 'Renamed it and updated the two callers.' },
+    ]);
+    night('2026-11-12T04:00:00.000Z');
+    expect(listed()).toEqual([]);
+    const primed = remem(['prime'], {
+      home,
+      now: '2026-11-12T10:00:00.000Z',
+      env,
+      input: JSON.stringify({
+        hook_event_name: 'UserPromptSubmit',
+        session_id: 'sess-c',
+        transcript_path: '/dev/null',
+        cwd: PROJECT,
+        prompt: 'install the pnpm workspace dependencies with npm install',
+      }),
+    });
+    expect(primed.code, primed.stderr).toBe(0);
+    expect(primed.stdout).toContain('pnpm workspace');
+    claudeSession(claude, PROJECT, 'sess-c', '2026-11-12T10:00:00.000Z', [
+      { user: 'add zod' },
+      { agent: 'Installing it with npm install zod.' },
+      { user: 'no, we validate with valibot in this repo, never zod: remove it again' },
+    ]);
+    night('2026-11-13T04:00:00.000Z');
+    expect(listed()).toHaveLength(2);
+  });
+});
+
 describe('no day left unprotected: what a session taught reaches the next one', () => {
   afterAll(() => {
     for (const dir of made) rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sessionStart, type Visible } from '../../src/truth/index.ts';
+import { type Db, insertEpisodeOnce, openStore } from '../../src/store/index.ts';
+import { sessionStart, startBudget, type Visible } from '../../src/truth/index.ts';
+import { useTempDirs } from '../helpers/home.ts';
 import { day, lesson } from './fixtures.ts';
 
 const item = (id: number, at: string, strength: number, seen = 1): Visible => ({
@@ -49,5 +51,64 @@ describe('what session start loads', () => {
   it('loads everything when the budget holds it, each once, and nothing at a budget of zero', () => {
     expect(ids(sessionStart(visible, budget(30, 2, 3))).sort()).toEqual([1, 2, 3, 4, 5, 6]);
     expect(sessionStart(visible, budget(0))).toEqual([]);
+  });
+});
+
+describe("session start sized by the project's latest sessions", () => {
+  const tempDir = useTempDirs();
+  const params = {
+    sessionStartLessons: 12,
+    standingRules: 2,
+    recentLessons: 2,
+    perRecentCorrection: 2,
+    recentSessions: 1,
+  };
+
+  /** A session of `project` on `at` that left `corrections` corrections. */
+  function session(db: Db, project: string, name: string, at: string, corrections: number): void {
+    const episode = (key: string, kind: 'session' | 'correction') =>
+      insertEpisodeOnce(
+        db,
+        {
+          key: `${name}/${key}`,
+          kind,
+          agent: 'claude-code',
+          session: name,
+          project,
+          happenedAt: at,
+          title: key,
+          text: key,
+          detail: {},
+          source: {},
+        },
+        'transcript',
+        at,
+      );
+    episode('session', 'session');
+    for (let i = 0; i < corrections; i++) episode(`correction-${i}`, 'correction');
+  }
+
+  it('loads two lessons for each correction of the latest session, the standing rules always, the full budget before any session', () => {
+    const store = openStore(tempDir());
+    try {
+      const size = (project: string | null) => startBudget(store.db, project, params).sessionStartLessons;
+      expect(size('/p')).toBe(12);
+      session(store.db, '/p', 's1', day(1), 3);
+      session(store.db, '/q', 'q1', day(2), 7);
+      expect(size('/p')).toBe(6);
+      expect(size(null)).toBe(12);
+      session(store.db, '/p', 's2', day(3), 0);
+      expect(size('/p')).toBe(0);
+      expect(startBudget(store.db, '/p', { ...params, recentSessions: 2 }).sessionStartLessons).toBe(3);
+      expect(startBudget(store.db, '/p', { ...params, perRecentCorrection: 0 }).sessionStartLessons).toBe(12);
+
+      // After a quiet session only the standing rules load.
+      const quiet = startBudget(store.db, '/p', params);
+      const withRules = [item(1, day(1), 0.4), item(7, day(7), 0.3, 2), item(8, day(8), 0.2, 3)];
+      expect(ids(sessionStart(withRules, quiet))).toEqual([8, 7]);
+      expect(ids(sessionStart([item(1, day(1), 0.4)], quiet))).toEqual([]);
+    } finally {
+      store.close();
+    }
   });
 });
