@@ -95,7 +95,8 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
    */
   let awaitingConcession: {
     turn: Turn;
-    answered: string;
+    /** The agent's words the message answered: their closing sentence is worked out only for a concession. */
+    answers: string;
     afterHandback: string | null;
     queued: boolean;
     offer: OfferDraft | null;
@@ -181,7 +182,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
             ? null
             : {
                 turn,
-                answered: closingSentence(answers),
+                answers,
                 afterHandback: handback?.kind ?? null,
                 queued: turn.queued === true,
                 offer: null,
@@ -218,9 +219,9 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         // stands for the concession too (the person's words are the lesson, not the agent's apology).
         const conceded = awaitingConcession && !agentTurn.text ? concedes(turn.text) : null;
         if (conceded && awaitingConcession) {
-          const { turn: message, answered, afterHandback, queued, offer } = awaitingConcession;
+          const { turn: message, answers, afterHandback, queued, offer } = awaitingConcession;
           if (message.type === 'prompt')
-            correction(message, message.text, answered, conceded, { afterHandback, queued });
+            correction(message, message.text, closingSentence(answers), conceded, { afterHandback, queued });
           if (offer) offer.answer = 'corrected';
         }
         awaitingConcession = null;

@@ -6,6 +6,7 @@
 import { BUILT } from '../core/light.ts';
 import { type CueGroup, PHONE_TYPING, type RuleSet, UNSPACED_LANGS } from './cues/index.ts';
 import { requiredLiterals } from './literals.ts';
+import { asciiTwin, isAscii } from './model/ascii.ts';
 
 /** Which named rule set matched, and the pattern within it (its source). */
 export interface CueHit {
@@ -31,6 +32,8 @@ export interface Cue extends Screened {
   flags: string;
   /** Compiled on first use: behind the screens, most cues never run. */
   re?: RegExp;
+  /** What reads ASCII text: the pattern's ASCII twin (`model/ascii.ts`), or the pattern when it has none. */
+  asciiRe?: RegExp;
   /** Held to word edges (languages written with spaces). */
   spaced: boolean;
 }
@@ -133,7 +136,12 @@ export function nextMatch(cue: Cue, text: string, from: number): RegExpExecArray
   // Most cues need words the text does not hold: they are passed over without building their pattern.
   if (cue.literals && !holdsLiteral(cue, text)) return null;
   cue.re ??= new RegExp(cue.source, cue.flags);
-  const { re, spaced } = cue;
+  let re = cue.re;
+  if (asciiText(text)) {
+    cue.asciiRe ??= twinOf(re);
+    re = cue.asciiRe;
+  }
+  const { spaced } = cue;
   re.lastIndex = from;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const at = m.index;
@@ -143,6 +151,27 @@ export function nextMatch(cue: Cue, text: string, from: number): RegExpExecArray
     re.lastIndex = at + 1;
   }
   return null;
+}
+
+/** A pattern's ASCII twin, which reads ASCII text as the pattern does and faster; the pattern when it has none. */
+function twinOf(pattern: RegExp): RegExp {
+  try {
+    return asciiTwin(pattern);
+  } catch {
+    return pattern;
+  }
+}
+
+// The text the cues read last, and whether it is all ASCII: a detector reads one text with cue after cue.
+let lastText: string | undefined;
+let lastAscii = false;
+
+function asciiText(text: string): boolean {
+  if (text !== lastText) {
+    lastText = text;
+    lastAscii = isAscii(text);
+  }
+  return lastAscii;
 }
 
 /**

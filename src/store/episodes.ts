@@ -65,9 +65,25 @@ export function episodeFromRow(row: EpisodeRow): Episode {
   };
 }
 
+/**
+ * Texts cleaned lately, by text. An episode's fields repeat one another (a correction's text is what was said), and
+ * the same values recur from one episode to the next (a tool, a rule's cue, a folder); masking reads a text with
+ * every rule. Only texts of up to `CLEANED_CHARS` are kept, and at most `CLEANED_KEPT` of them.
+ */
+const cleaned = new Map<string, string>();
+const CLEANED_KEPT = 1024;
+const CLEANED_CHARS = 4096;
+
 /** Derived text as it may be kept and shown: secrets masked, invisible characters gone (DESIGN.md §6). */
 function clean(text: string): string {
-  return stripInvisible(maskSecrets(text));
+  const known = cleaned.get(text);
+  if (known !== undefined) return known;
+  const result = stripInvisible(maskSecrets(text));
+  if (text.length <= CLEANED_CHARS) {
+    if (cleaned.size >= CLEANED_KEPT) cleaned.clear();
+    cleaned.set(text, result);
+  }
+  return result;
 }
 
 export function cleanDeep(value: unknown): unknown {

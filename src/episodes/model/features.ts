@@ -7,6 +7,7 @@
  * rule of the hand-written set fired, read as one more feature rather than as a verdict.
  */
 
+import { isAscii, testTwinned, twinned } from './ascii.ts';
 import { lexicon, NEGATIVE } from './lexicon.ts';
 
 /** One hashed feature: its dimension and value. */
@@ -57,54 +58,65 @@ const AGENT_SEED = fnv('a:');
 
 /** Lower-cased, each run of whitespace one space. */
 export function flat(text: string): string {
-  return text.toLowerCase().replace(/\s+/gu, ' ').trim();
+  // Without the u flag: \s reads the same characters either way, and matches no half of a surrogate pair.
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
-const LOG_LINE =
-  /(?:error|exception|traceback|failed|fatal|panic|warning|undefined|cannot|not found|\bat\s+\S+:\d+|line \d+|exit code)/iu;
+const ASCII_WORD = twinned(WORD).ascii;
+const LOG_LINE = twinned(
+  /(?:error|exception|traceback|failed|fatal|panic|warning|undefined|cannot|not found|\bat\s+\S+:\d+|line \d+|exit code)/iu,
+);
 
 /** The agent said it was done, that something now works, or to try it (twelve languages; the model weighs it). */
-const CLAIM =
-  /\b(?:fixed|done|resolved|should (?:now )?work|now works|works now|is working|implemented|updated|completed|all (?:tests )?pass(?:es|ing)?|successfully|ready|try it (?:now|again)|(?:is|are) now (?:working|fixed|correct)|should be (?:fixed|resolved|working|gone))\b|✅|🎉|listo|corregido|solucionado|funciona|debería funcionar|修正|完了|hecho|fertig|behoben|sollte (?:jetzt )?funktionieren|terminé|corrigé|résolu|devrait (?:fonctionner|marcher)|deve funcionar|corrigido|resolvido|dovrebbe funzionare|corretto|risolto|должно работать|исправлен|работает|powinno działać|naprawion|çalışmalı|düzeltildi|çözüldü|应该可以|已修复|已解决|修复了|直しました|動作するはず|解決しました|수정했|해결했|작동할/iu;
+const CLAIM = twinned(
+  /\b(?:fixed|done|resolved|should (?:now )?work|now works|works now|is working|implemented|updated|completed|all (?:tests )?pass(?:es|ing)?|successfully|ready|try it (?:now|again)|(?:is|are) now (?:working|fixed|correct)|should be (?:fixed|resolved|working|gone))\b|✅|🎉|listo|corregido|solucionado|funciona|debería funcionar|修正|完了|hecho|fertig|behoben|sollte (?:jetzt )?funktionieren|terminé|corrigé|résolu|devrait (?:fonctionner|marcher)|deve funcionar|corrigido|resolvido|dovrebbe funzionare|corretto|risolto|должно работать|исправлен|работает|powinno działać|naprawion|çalışmalı|düzeltildi|çözüldü|应该可以|已修复|已解决|修复了|直しました|動作するはず|解決しました|수정했|해결했|작동할/iu,
+);
 /**
  * The agent handed its work over as finished or to be tried: "should now show", "try it now", "let me know", a
  * ✅ or 🎉 (a few languages). Broader than `CLAIM`: what a person reports back on.
  */
-const HANDED_OVER =
-  /\b(?:fixed|done|resolved|should (?:now )?(?:work|be|show|display|load|appear|run|pass)|now (?:works?|shows?|displays?|loads?|runs?|has|uses|handles|properly|correctly|supports)|works now|is working|implemented|updated|completed|all (?:tests )?pass|successfully|ready|try it (?:now|again)|(?:please )?(?:test|try|refresh|restart|reload|run)(?: it| this| the \w+)? (?:now|again)|let me know)\b|✅|🎉|🚀|listo|corregido|funciona|修正|完了|しました|hecho|fertig|behoben|terminé|corrigé|已修复|已经|现在|应该|修复|düzelt|eklendi|tamamlan|готово|исправ|теперь|agora|corrigido/iu;
+const HANDED_OVER = twinned(
+  /\b(?:fixed|done|resolved|should (?:now )?(?:work|be|show|display|load|appear|run|pass)|now (?:works?|shows?|displays?|loads?|runs?|has|uses|handles|properly|correctly|supports)|works now|is working|implemented|updated|completed|all (?:tests )?pass|successfully|ready|try it (?:now|again)|(?:please )?(?:test|try|refresh|restart|reload|run)(?: it| this| the \w+)? (?:now|again)|let me know)\b|✅|🎉|🚀|listo|corregido|funciona|修正|完了|しました|hecho|fertig|behoben|terminé|corrigé|已修复|已经|现在|应该|修复|düzelt|eklendi|tamamlan|готово|исправ|теперь|agora|corrigido/iu,
+);
 /**
  * The message reports that something fails, is still wrong, or does nothing (a few languages): after the agent
  * handed its work over, the most common correction there is.
  */
-const FAILURE =
-  /\b(?:still|again|broken|broke|wrong|fail(?:s|ed|ing)?|crash(?:es|ed)?|errors?|issues?|problem|bug|no change|unchanged|impossible|non[- ]?existent|undefined|missing|gone|disappeared|empty|blank|stuck|freez\w*|loop\w*|worse|same (?:error|issue|problem|thing|result|behaviou?r)|not (?:work|working|fixed|the case|showing|shown|displayed|updated|changed|loading|happening)|nothing (?:happen|change|works|is|shows|seems)|(?:does|did|is|was|are|wo|ca)(?:n'?t| not) (?:work|seem|show|load|change|fix|display|appear|help|do|get|find|see|run|start|open)|(?:dont|doesnt|didnt|isnt|arent|wasnt|wont|cant|never) \w+)\b|还是|仍然|依然|没有|不行|报错|错误|问题|不对|まだ|エラー|できない|されない|動かない|直って|hata|çalışmıyor|olmadı|hâlâ|hala|не работает|ошибк|всё ещё|до сих пор|no funciona|sigue|não funciona|ainda|funktioniert nicht|immer noch|ne marche pas|ne fonctionne|toujours/iu;
+const FAILURE = twinned(
+  /\b(?:still|again|broken|broke|wrong|fail(?:s|ed|ing)?|crash(?:es|ed)?|errors?|issues?|problem|bug|no change|unchanged|impossible|non[- ]?existent|undefined|missing|gone|disappeared|empty|blank|stuck|freez\w*|loop\w*|worse|same (?:error|issue|problem|thing|result|behaviou?r)|not (?:work|working|fixed|the case|showing|shown|displayed|updated|changed|loading|happening)|nothing (?:happen|change|works|is|shows|seems)|(?:does|did|is|was|are|wo|ca)(?:n'?t| not) (?:work|seem|show|load|change|fix|display|appear|help|do|get|find|see|run|start|open)|(?:dont|doesnt|didnt|isnt|arent|wasnt|wont|cant|never) \w+)\b|还是|仍然|依然|没有|不行|报错|错误|问题|不对|まだ|エラー|できない|されない|動かない|直って|hata|çalışmıyor|olmadı|hâlâ|hala|не работает|ошибк|всё ещё|до сих пор|no funciona|sigue|não funciona|ainda|funktioniert nicht|immer noch|ne marche pas|ne fonctionne|toujours/iu,
+);
 /** The message says something is wrong, still, again, or not so (a few languages; the model weighs it). */
-const DENIAL =
-  /\b(?:no|not|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|won'?t|can'?t|never|still|again|wrong|instead|stop|why did|why are|same (?:error|issue|problem)|broken|nope)\b|sigue|todavía|otra vez|noch|immer noch|encore|toujours|まだ|違う|还是|不对|hala|yine/iu;
+const DENIAL = twinned(
+  /\b(?:no|not|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|won'?t|can'?t|never|still|again|wrong|instead|stop|why did|why are|same (?:error|issue|problem)|broken|nope)\b|sigue|todavía|otra vez|noch|immer noch|encore|toujours|まだ|違う|还是|不对|hala|yine/iu,
+);
 
 /**
  * The message opens by approving what the agent did ("nice", "that fixed it", "works now", "looks good"): what
  * follows is then most often the next request, not a correction (a few languages).
  */
-const PRAISE =
-  /^\W{0,3}(?:ok(?:ay)?|alright\w*|great|nice|good|perfect|awesome|excellent|cool|thanks?|thank you|yes|yep|yeah|wow|amazing|very good|looks (?:good|great)|lgtm|(?:that|this|it) (?:fixed|solved|worked|works|did it)|(?:it|that|everything)(?:'s| is)? (?:works?|working|runs?|fine)|works|now (?:it )?works|genial|perfecto|gracias|parfait|merci|super|prima|danke|отлично|спасибо|好的|完美|谢谢|可以了)\b/iu;
+const PRAISE = twinned(
+  /^\W{0,3}(?:ok(?:ay)?|alright\w*|great|nice|good|perfect|awesome|excellent|cool|thanks?|thank you|yes|yep|yeah|wow|amazing|very good|looks (?:good|great)|lgtm|(?:that|this|it) (?:fixed|solved|worked|works|did it)|(?:it|that|everything)(?:'s| is)? (?:works?|working|runs?|fine)|works|now (?:it )?works|genial|perfecto|gracias|parfait|merci|super|prima|danke|отлично|спасибо|好的|完美|谢谢|可以了)\b/iu,
+);
 /** The agent asked the person to try, run or report something back ("let me know what you see", "share the output"). */
-const ASKED_REPORT =
-  /\b(?:let me know|share|paste|send me|tell me|what (?:do )?you see|check the (?:console|output|logs?)|test (?:it|this|again)|try (?:it|this|again)|run (?:it|this|the))\b[^.?!]{0,80}[.?!]?\s*\W*$/iu;
+const ASKED_REPORT = twinned(
+  /\b(?:let me know|share|paste|send me|tell me|what (?:do )?you see|check the (?:console|output|logs?)|test (?:it|this|again)|try (?:it|this|again)|run (?:it|this|the))\b[^.?!]{0,80}[.?!]?\s*\W*$/iu,
+);
 /** The message asks for new work: "I want …", "I'd like …", "can you add …", "let's …", "next". */
-const REQUEST =
-  /\b(?:i (?:want|would like|'d like|need) (?:to |you to |a |an |the )?|can you (?:add|make|create|implement|write|build|help|show|explain)|could you (?:add|make|create|implement|write|build|help|show|explain)|let'?s (?:add|go|move|proceed|start|now|discuss|implement|continue|work|do)|next (?:phase|step|task|feature)|new feature|(?:find|figure) out (?:why|what|how)|look into|investigate|track down|quiero que|necesito que|je veux|ich möchte)\b/iu;
+const REQUEST = twinned(
+  /\b(?:i (?:want|would like|'d like|need) (?:to |you to |a |an |the )?|can you (?:add|make|create|implement|write|build|help|show|explain)|could you (?:add|make|create|implement|write|build|help|show|explain)|let'?s (?:add|go|move|proceed|start|now|discuss|implement|continue|work|do)|next (?:phase|step|task|feature)|new feature|(?:find|figure) out (?:why|what|how)|look into|investigate|track down|quiero que|necesito que|je veux|ich möchte)\b/iu,
+);
 /**
  * The message places a failure elsewhere than the agent's last change: since a merge or a date, on a branch, in CI
  * or production. A new report, not word that the agent's change did not work.
  */
-const ELSEWHERE =
-  /\b(?:since (?:the )?(?:last|yesterday|this (?:morning|week)|last week|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|we|i)|on (?:main|master|staging|prod\w*)|in (?:ci|prod\w*|staging)|for (?:a few|some|several) (?:days|weeks))\b/iu;
+const ELSEWHERE = twinned(
+  /\b(?:since (?:the )?(?:last|yesterday|this (?:morning|week)|last week|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|we|i)|on (?:main|master|staging|prod\w*)|in (?:ci|prod\w*|staging)|for (?:a few|some|several) (?:days|weeks))\b/iu,
+);
 
 /** The first `max` words of `text`: runs of letters and digits, with inner apostrophes, underscores and hyphens. */
-export function words(text: string, max = MAX_WORDS): string[] {
-  return (text.match(WORD) ?? []).slice(0, max);
+export function words(text: string, max = MAX_WORDS, ascii = isAscii(text)): string[] {
+  return (text.match(ascii ? ASCII_WORD : WORD) ?? []).slice(0, max);
 }
 
 /** Where each kind of text feature starts hashing from: one set per text a detector reads. */
@@ -221,11 +233,17 @@ export function visitFeatures(
 ): void {
   const add = namedFeature(dims, visit, named);
   const message = flat(said.slice(0, SAID_CHARS * 2)).slice(0, SAID_CHARS);
+  // Each text is read whole by several patterns: whether it is ASCII is asked once (see `ascii.ts`).
+  const messageAscii = isAscii(message);
   const said_ = visitText(message, MESSAGE_SEEDS, dims, visit, undefined, named);
   const mask = dims - 1;
   add(`f1:${said_[0] ?? ''}`, 1);
   add(`f2:${said_.slice(0, 2).join(' ')}`, 1);
-  const agent = words(flat(before.slice(-BEFORE_CHARS * 2)).slice(-BEFORE_CHARS));
+  const closing = before.slice(-BEFORE_CHARS * 2);
+  const closingAscii = isAscii(closing);
+  const agentText = flat(closing).slice(-BEFORE_CHARS);
+  // Lower-casing ASCII leaves it ASCII.
+  const agent = words(agentText, MAX_WORDS, closingAscii || isAscii(agentText));
   const agentWeight = 0.5 / Math.sqrt(Math.max(1, agent.length));
   for (const word of agent) visit((fnv(word, AGENT_SEED) >>> 0) & mask, agentWeight);
   add(`a-last:${agent.slice(-2).join(' ')}`, 0.5);
@@ -233,26 +251,30 @@ export function visitFeatures(
   add(`hb:${context.handback ?? 'none'}`, 1);
   add(`rule:${context.rule ?? 'none'}`, 1);
   // What the message does to what the agent just claimed or asked: the crosses carry what the words alone do not.
-  const claimed = CLAIM.test(before.slice(-BEFORE_CHARS * 2));
-  const denies = DENIAL.test(message);
+  const claimed = testTwinned(CLAIM, closing, closingAscii);
+  const denies = testTwinned(DENIAL, message, messageAscii);
+  const question = said.includes('?');
   const state = `${claimed ? 'claimed' : 'no-claim'}/${context.handback ?? 'none'}`;
   add(`x:${state}`, 1);
   add(`x:${state}/f1:${said_[0] ?? ''}`, 1);
   add(`x:${state}/denies:${denies}`, 1);
-  add(`x:${state}/question:${said.includes('?')}`, 1);
+  add(`x:${state}/question:${question}`, 1);
   add(`x:denies:${denies}/len:${Math.min(6, Math.floor(Math.log2(said.length + 1)) >> 1)}`, 1);
   add(`len:${Math.min(12, Math.floor(Math.log2(said.length + 1)))}`, 1);
-  if (said.includes('?')) add('question', 1);
+  if (question) add('question', 1);
   if (said.includes('!')) add('exclaim', 1);
   if (/```|`[^`\n]+`/u.test(said)) add('code', 1);
-  const lines = said.split('\n').slice(0, 40);
-  const logShare = lines.filter((line) => LOG_LINE.test(line)).length / lines.length;
+  // The first 40 lines, without splitting the rest of a long paste.
+  const lines = said.split('\n', 40);
+  let logLines = 0;
+  for (const line of lines) if (testTwinned(LOG_LINE, line, isAscii(line))) logLines++;
+  const logShare = logLines / lines.length;
   add(`log:${Math.round(logShare * 4)}`, 1);
   if (lines.length > 3) add('multiline', 1);
   // After the agent handed its work over, a reported failure or a pasted log is what corrects it.
   const handed =
-    agent.length === 0 ? 'none' : HANDED_OVER.test(before.slice(-BEFORE_CHARS * 2)) ? 'handed' : 'kept';
-  const fails = FAILURE.test(message);
+    agent.length === 0 ? 'none' : testTwinned(HANDED_OVER, closing, closingAscii) ? 'handed' : 'kept';
+  const fails = testTwinned(FAILURE, message, messageAscii);
   const pasted = logShare > 0.2 || said.includes('```');
   add(`y:${handed}`, 1);
   add(`y:fails:${fails}`, 1);
@@ -260,26 +282,28 @@ export function visitFeatures(
   add(`y:${handed}/pasted:${pasted}`, 1);
   add(`y:${handed}/fails:${fails}/short:${said.length < 200}`, 1);
   // Praise first, a new request, or a report the agent asked for: what looks like a complaint often is not one.
-  const praise = PRAISE.test(message);
-  const request = REQUEST.test(message);
-  const asked = agent.length > 0 && ASKED_REPORT.test(before.slice(-BEFORE_CHARS));
-  const early = FAILURE.test(message.slice(0, 80));
+  const praise = testTwinned(PRAISE, message, messageAscii);
+  const request = testTwinned(REQUEST, message, messageAscii);
+  const recent = before.slice(-BEFORE_CHARS);
+  const asked = agent.length > 0 && testTwinned(ASKED_REPORT, recent, closingAscii || isAscii(recent));
+  // Part of an ASCII message is ASCII.
+  const early = testTwinned(FAILURE, message.slice(0, 80), messageAscii || isAscii(message.slice(0, 80)));
   add(`z:praise:${praise}/fails:${fails}`, 1);
   add(`z:request:${request}/${handed}/fails:${fails}`, 1);
   add(`z:asked:${asked}/fails:${fails}/pasted:${pasted}`, 1);
   add(`z:early-fail:${early}/${handed}`, 1);
-  add(`z:elsewhere:${ELSEWHERE.test(message)}/${handed}/fails:${fails}`, 1);
-  add(`z:rule:${context.rule ?? 'none'}/len:${said.length < 300}/question:${said.includes('?')}`, 1);
+  add(`z:elsewhere:${testTwinned(ELSEWHERE, message, messageAscii)}/${handed}/fails:${fails}`, 1);
+  add(`z:rule:${context.rule ?? 'none'}/len:${said.length < 300}/question:${question}`, 1);
   // The correcting concepts of the lexicon, in any of its languages: how many the message holds after the agent
   // handed its work over, and whether one denies or reports a failure right after the agent said its change works.
   // Nested out-of-fold, they carry what English rows teach to the other languages (recall there 0.31 → 0.46).
-  const concepts = lexicon(message);
+  const concepts = lexicon(message, messageAscii);
   add(`lex:n:${Math.min(3, concepts.length)}/${handed}`, 1);
   const negative = denies || concepts.some((concept) => NEGATIVE.has(concept));
   add(`succ:${claimed}`, 1);
   add(`succ:${claimed}/neg:${negative}`, 1);
   // A "no" or "don't" that answers the agent's question is an answer, not a correction; after a claim it worked, it
   // most often says it did not.
-  const agentAsked = /\?\W*$/u.test(before.slice(-BEFORE_CHARS).trim());
+  const agentAsked = /\?\W*$/u.test(recent.trim());
   add(`ask:${agentAsked}/neg:${negative}/succ:${claimed}`, 1);
 }
