@@ -57,10 +57,13 @@ export const defaultParams = {
      * often; after a session without a correction the block holds only the standing rules, and what applies reaches
      * the agent through the prompt and tool hooks. Replayed on the development histories as the product runs
      * (`npm run bench -- replay --unseen`): 27 of 61 repeats caught with 536 items → 25 with 397, 5.0 → 6.3 caught
-     * per 100 items; two histories lose one catch each.
+     * per 100 items, two histories losing one catch each; counting only sessions of two prompts or more, 26 with 437
+     * (6.0), one history losing one.
      */
     perRecentCorrection: 2,
     recentSessions: 1,
+    /** The sessions counted have at least this many prompts: one prompt says little of how a person corrects. */
+    recentSessionPrompts: 2,
   },
   holdoutShare: 0.5,
   sharing: { candidateStrength: 0.5, corroboration: 0.5, maxChars: 300 },

@@ -118,20 +118,29 @@ export function sessionStarts(db: Db, project: string | null): string[] {
 }
 
 /**
- * How many corrections each of the project's latest `sessions` sessions left, newest first (every project's when
- * `project` is null): the sessions a transcript recorded (their session episode), each with the corrections
- * among its episodes. Reads the `episodes_kind` and `episodes_session` indexes.
+ * How many corrections each of the project's latest `sessions` sessions of at least `minPrompts` prompts left,
+ * newest first (every project's when `project` is null): the sessions a transcript recorded (their session
+ * episode), each with the corrections among its episodes. Reads the `episodes_kind` and `episodes_session` indexes.
  */
-export function latestSessionCorrections(db: Db, project: string | null, sessions: number): number[] {
+export function latestSessionCorrections(
+  db: Db,
+  project: string | null,
+  sessions: number,
+  minPrompts = 0,
+): number[] {
   if (sessions <= 0) return [];
   const where = project === null ? '' : 'AND s.project = ?';
   const rows = db
     .prepare(
       `SELECT (SELECT COUNT(*) FROM episodes c WHERE c.agent = s.agent AND c.session = s.session
                 AND c.kind = 'correction') AS n
-       FROM episodes s WHERE s.kind = 'session' ${where} ORDER BY s.happened_at DESC LIMIT ?`,
+       FROM episodes s WHERE s.kind = 'session' ${where}
+         AND coalesce(json_extract(s.detail, '$.prompts'), 0) >= ?
+       ORDER BY s.happened_at DESC LIMIT ?`,
     )
-    .all(...(project === null ? [sessions] : [project, sessions])) as { n: number }[];
+    .all(...(project === null ? [minPrompts, sessions] : [project, minPrompts, sessions])) as {
+    n: number;
+  }[];
   return rows.map((row) => row.n);
 }
 

@@ -17,6 +17,7 @@ export interface StartBudget {
 export interface StartParams extends StartBudget {
   perRecentCorrection: number;
   recentSessions: number;
+  recentSessionPrompts: number;
 }
 
 /**
@@ -31,7 +32,7 @@ export function startBudget(db: Db, project: string | null, params: StartParams)
     recentLessons: params.recentLessons,
   };
   if (params.perRecentCorrection <= 0) return budget;
-  const counts = latestSessionCorrections(db, project, params.recentSessions);
+  const counts = latestSessionCorrections(db, project, params.recentSessions, params.recentSessionPrompts);
   if (counts.length === 0) return budget;
   const mean = counts.reduce((sum, n) => sum + n, 0) / counts.length;
   const lessons = Math.ceil(mean * params.perRecentCorrection);

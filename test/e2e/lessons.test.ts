@@ -235,6 +235,8 @@ describe("session start sized by the project's latest session", () => {
     claudeSession(claude, PROJECT, 'sess-b', '2026-11-11T10:00:00.000Z', [
       { user: 'rename the export helper to toCsv' },
       { agent: 'Renamed it and updated the two callers.' },
+      { user: 'great, now add a test for the empty table' },
+      { agent: 'Added the test; it passes.' },
     ]);
     night('2026-11-12T04:00:00.000Z');
     expect(listed()).toEqual([]);

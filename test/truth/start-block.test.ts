@@ -62,10 +62,18 @@ describe("session start sized by the project's latest sessions", () => {
     recentLessons: 2,
     perRecentCorrection: 2,
     recentSessions: 1,
+    recentSessionPrompts: 2,
   };
 
-  /** A session of `project` on `at` that left `corrections` corrections. */
-  function session(db: Db, project: string, name: string, at: string, corrections: number): void {
+  /** A session of `project` on `at` of `prompts` prompts that left `corrections` corrections. */
+  function session(
+    db: Db,
+    project: string,
+    name: string,
+    at: string,
+    corrections: number,
+    prompts = 5,
+  ): void {
     const episode = (key: string, kind: 'session' | 'correction') =>
       insertEpisodeOnce(
         db,
@@ -78,7 +86,7 @@ describe("session start sized by the project's latest sessions", () => {
           happenedAt: at,
           title: key,
           text: key,
-          detail: {},
+          detail: kind === 'session' ? { prompts } : {},
           source: {},
         },
         'transcript',
@@ -97,9 +105,13 @@ describe("session start sized by the project's latest sessions", () => {
       session(store.db, '/q', 'q1', day(2), 7);
       expect(size('/p')).toBe(6);
       expect(size(null)).toBe(12);
-      session(store.db, '/p', 's2', day(3), 0);
+      // A session of one prompt says little of how the person corrects: the one before it decides.
+      session(store.db, '/p', 's2', day(3), 0, 1);
+      expect(size('/p')).toBe(6);
+      session(store.db, '/p', 's3', day(4), 0);
       expect(size('/p')).toBe(0);
       expect(startBudget(store.db, '/p', { ...params, recentSessions: 2 }).sessionStartLessons).toBe(3);
+      expect(startBudget(store.db, '/p', { ...params, recentSessionPrompts: 0 }).sessionStartLessons).toBe(0);
       expect(startBudget(store.db, '/p', { ...params, perRecentCorrection: 0 }).sessionStartLessons).toBe(12);
 
       // After a quiet session only the standing rules load.
