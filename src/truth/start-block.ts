@@ -26,19 +26,14 @@ export interface StartParams extends StartBudget {
  * prime index each ask here, so what they take as loaded is what was loaded.
  */
 export function startBudget(db: Db, project: string | null, params: StartParams): StartBudget {
-  const budget = {
-    sessionStartLessons: params.sessionStartLessons,
-    standingRules: params.standingRules,
-    recentLessons: params.recentLessons,
-  };
-  if (params.perRecentCorrection <= 0) return budget;
+  if (params.perRecentCorrection <= 0) return params;
   const counts = latestSessionCorrections(db, project, params.recentSessions, params.recentSessionPrompts);
-  if (counts.length === 0) return budget;
+  if (counts.length === 0) return params;
   const mean = counts.reduce((sum, n) => sum + n, 0) / counts.length;
   const lessons = Math.ceil(mean * params.perRecentCorrection);
   return {
-    ...budget,
-    sessionStartLessons: Math.min(budget.sessionStartLessons, lessons),
+    ...params,
+    sessionStartLessons: Math.min(params.sessionStartLessons, lessons),
     standingAlways: true,
   };
 }

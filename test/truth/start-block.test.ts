@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultParams } from '../../src/core/index.ts';
 import { type Db, insertEpisodeOnce, openStore } from '../../src/store/index.ts';
 import { sessionStart, startBudget, type Visible } from '../../src/truth/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
@@ -56,10 +57,9 @@ describe('what session start loads', () => {
 
 describe("session start sized by the project's latest sessions", () => {
   const tempDir = useTempDirs();
+  // The figures below follow from these: two lessons a correction, the latest session of two prompts or more.
   const params = {
-    sessionStartLessons: 12,
-    standingRules: 2,
-    recentLessons: 2,
+    ...defaultParams.render,
     perRecentCorrection: 2,
     recentSessions: 1,
     recentSessionPrompts: 2,

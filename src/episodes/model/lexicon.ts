@@ -382,10 +382,15 @@ function lexiconPatterns(): { all: Patterns; ascii: Patterns } {
   );
   // An ASCII message holds no word of the lexicon written with a letter past ASCII (outside a class): the twins
   // leave those words out, and a concept with none left is not read at all.
-  const ascii = LEXICON.flatMap(([concept, alphabetic]) => {
-    const words = alphabetic.filter((word) => isAscii(word.replace(/\[[^\]]*\]/g, '')));
-    if (words.length === 0) return [];
-    return [[concept, asciiTwin(new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})`, 'u'))] as const];
+  const asciiWord = (word: string) => isAscii(word.replace(/\[[^\]]*\]/g, ''));
+  const ascii = LEXICON.flatMap(([concept, alphabetic, anywhere]) => {
+    const words = alphabetic.filter(asciiWord);
+    const parts = [
+      ...(words.length > 0 ? [`(?<![\\p{L}\\p{N}])(?:${words.join('|')})`] : []),
+      ...anywhere.filter(asciiWord),
+    ];
+    if (parts.length === 0) return [];
+    return [[concept, asciiTwin(new RegExp(parts.join('|'), 'u'))] as const];
   });
   patterns = { all, ascii };
   return patterns;
