@@ -3,6 +3,7 @@ import { lessonHash } from '../core/index.ts';
 import { dot, LinkageIndex, type SparseVector, sparseOf, VectorSum } from '../embed/index.ts';
 import { correctionProject } from '../episodes/index.ts';
 import { appendAudit, assignEpisode, insertLesson } from '../store/index.ts';
+import { retheme } from './merge.ts';
 import { byTime, cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
 import { lineOf, type SleepReport } from './report.ts';
 import { disagree, wordsOfEpisode, wordsOfLesson } from './subject.ts';
@@ -173,9 +174,11 @@ function join(
     night.report.absorbedByVeto++;
     return;
   }
+  const previousHash = lesson.hash;
   lesson.seen += 1;
   lesson.strength += night.params.join.strength;
   lesson.updatedAt = night.now;
+  retheme(night, entry);
   if (lesson.archived) lesson.archived = false;
   entry.changed = true;
   const known = pass.strengthened.get(lesson.id);
@@ -194,7 +197,9 @@ function join(
     rules: night.rules,
     lessonId: lesson.id,
     hash: lesson.hash,
-    reason: `episode ${episode.id} joined at average linkage ${linkage.toFixed(3)}`,
+    reason: `episode ${episode.id} joined at average linkage ${linkage.toFixed(3)}${
+      previousHash !== lesson.hash ? `; was ${previousHash}` : ''
+    }`,
     related: [episode.id],
   });
 }

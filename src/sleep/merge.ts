@@ -102,6 +102,17 @@ function rootOf(night: Night, entry: NightLesson): NightLesson {
   return current;
 }
 
+/**
+ * A correction lesson of the memory's own that stands for more than one correction quotes them as one theme, the
+ * oldest first, and counts every one: after a join or a merge its text would otherwise quote only the first.
+ */
+export function retheme(night: Night, entry: NightLesson): void {
+  const { lesson } = entry;
+  if (lesson.kind !== 'correction' || lesson.origin !== 'self' || entry.sum.count < 2) return;
+  lesson.text = themeText(oldestSources(night.db, lesson.id, THEME_QUOTES), entry.sum.count);
+  lesson.hash = lessonHash(lesson.kind, lesson.text);
+}
+
 function mergeInto(night: Night, theme: NightLesson, part: NightLesson, linkage: number): void {
   const previousHash = theme.lesson.hash;
   // Every source moves, read or not tonight; the sums add up to what adding each source would give.
@@ -119,10 +130,7 @@ function mergeInto(night: Night, theme: NightLesson, part: NightLesson, linkage:
   theme.lesson.strength = stronger + night.params.join.strength * weaker.seen;
   theme.lesson.seen += part.lesson.seen;
   theme.lesson.updatedAt = night.now;
-  if (theme.lesson.kind === 'correction') {
-    theme.lesson.text = themeText(oldestSources(night.db, theme.lesson.id, THEME_QUOTES), theme.sum.count);
-    theme.lesson.hash = lessonHash(theme.lesson.kind, theme.lesson.text);
-  }
+  retheme(night, theme);
   theme.changed = true;
   part.lesson.mergedInto = theme.lesson.id;
   part.lesson.updatedAt = night.now;

@@ -139,3 +139,29 @@ describe('sleep relates lessons of one subject that say opposite things', () => 
     store.close();
   });
 });
+
+describe('a correction said again on a later night', () => {
+  it('turns its lesson into a theme that quotes both and counts them, and says what it was', async () => {
+    const { store, home } = open();
+    episode(store, correction('no, this project uses uv, not pip', day(0)));
+    await night(store, home, 0);
+    const [first] = listLessons(store.db);
+    expect(first?.text).toBe('The person told the agent: "no, this project uses uv, not pip"');
+    episode(store, correction('this project uses uv, not pip!', day(3)));
+    await night(store, home, 3);
+    const [theme] = listLessons(store.db);
+    expect(theme?.id).toBe(first!.id);
+    expect(theme?.seen).toBe(2);
+    expect(theme?.text).toBe(
+      'The person corrected the agent 2 times about the same thing: "no, this project uses uv, not pip"; "this project uses uv, not pip!".',
+    );
+    expect(theme?.hash).not.toBe(first!.hash);
+    const join = store.db.prepare("SELECT hash, reason FROM audit WHERE action = 'join'").get() as {
+      hash: string;
+      reason: string;
+    };
+    expect(join.hash).toBe(theme!.hash);
+    expect(join.reason).toContain(`was ${first!.hash}`);
+    store.close();
+  });
+});
