@@ -14,6 +14,7 @@ import {
   CORRECTION_OPENING,
   DECLINE,
   ERROR_OUTPUT,
+  FORBIDDING,
   INTERRUPTION,
   NOT_CORRECTION,
   NOT_SURPRISE,
@@ -46,6 +47,7 @@ const cues = lazily({
   opening: () => compile(CORRECTION_OPENING),
   anywhere: () => compile(CORRECTION_ANYWHERE),
   convention: () => compile(CONVENTION),
+  forbidding: () => compile(FORBIDDING),
   concession: () => compile(CONCESSION),
   redirect: () => compile(REDIRECT),
   stillBroken: () => compile(STILL_BROKEN),
@@ -210,6 +212,8 @@ export function ruleCorrection(said: string, agentBefore?: string): CueHit | nul
     const claimed = firstHit(cues.claimedSuccess, normalizeText(agentBefore));
     if (claimed) return { rule: ERROR_OUTPUT.name, cue: `a bare error log after ${claimed.cue}` };
   }
+  const forbidding = firstHit(cues.forbidding, text);
+  if (forbidding && !handback()) return forbidding;
   const whole = firstHit(cues.wholeScope, text);
   if (whole && handback()) return whole;
   // After "Want me to fix it?" a bare "fix" approves; after anything else it says the work is not done.

@@ -260,6 +260,27 @@ describe('detectCorrection', () => {
     expect(detectCorrection('[Request interrupted by user]', '')).toBeNull();
   });
 
+  it('reads a message that opens by forbidding what the agent just did, unless it answers the agent', () => {
+    const acted = 'I added docstrings to every spec. Running the tests now.';
+    for (const said of [
+      "Please don't write docstrings in specs, they repeat the describe blocks",
+      "don't say in the commit message that we dropped the dependency",
+      'Do not touch the generated files',
+    ]) {
+      expect(detectCorrection(said, acted)?.rule, said).toBe('FORBIDDING');
+    }
+    // An answer to the agent's question or offer, a reassurance, or a constraint inside a new request: the rules
+    // leave them to the learned detector.
+    for (const [said, before] of [
+      ['Do not change the contents, only reorder', 'Which sections should I move?'],
+      ["don't commit yet", 'Done. Want me to commit this?'],
+      ["don't worry about the tests for now", acted],
+      ['Add a settings page. Do not use any new dependency.', acted],
+    ] as const) {
+      expect(ruleCorrection(said, before), said).toBeNull();
+    }
+  });
+
   it('reads corrections in other languages', () => {
     for (const said of [
       '还是不行',

@@ -406,6 +406,19 @@ export const CONVENTION: RuleSet = /* @__PURE__ */ ruleSet('CONVENTION', () => [
 ]);
 
 /**
+ * The person opens by forbidding something right after the agent acted: "please don't write docstrings in specs",
+ * "don't say in the commit message that …". Read only when the agent's turn did not hand back: after "Which
+ * sections should I move?" or "Want me to commit?", the same words answer it.
+ */
+export const FORBIDDING: RuleSet = /* @__PURE__ */ ruleSet('FORBIDDING', () => [
+  {
+    lang: 'en',
+    examples: [],
+    patterns: [/^(?:please,? )?(?:don't|do not) (?!worry|bother|hesitate|mind)\w+/],
+  },
+]);
+
+/**
  * The agent's next words concede that the person's message was right: "You're absolutely right", "Good catch",
  * "My mistake", "I apologize". Read on the opening of the first reply after a message no other rule called a
  * correction: the agent's own reading of what the person did. Claude Code opens most such replies this way;
