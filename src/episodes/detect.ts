@@ -222,6 +222,20 @@ export function ruleCorrection(said: string, agentBefore?: string): CueHit | nul
 }
 
 /**
+ * Whether a correction states a rule of the house ("no, use uv instead of python", "we never use axios here",
+ * "please don't write docstrings in specs"), whichever rule found it: said once, such a rule holds for every later
+ * session, not only the next.
+ */
+export function statesHouseRule(said: string): boolean {
+  const stripped = stripCode(said);
+  const text = normalizeText(stripped).replace(/\n/g, ' ');
+  const sentences = text.split(/(?<=[.!?;:,—-]) +/);
+  return sentences.some(
+    (sentence) => firstHit(cues.convention, sentence) ?? firstHit(cues.forbidding, sentence),
+  );
+}
+
+/**
  * Does the agent's reply open by conceding that the person's message before it was right ("You're absolutely
  * right", "Good catch")? Read on the first sentence only: a concession later in a reply answers something else.
  */

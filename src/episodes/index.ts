@@ -10,6 +10,7 @@ export {
   HANDBACK_CHARS,
   needsPerson,
   normalizeText,
+  statesHouseRule,
 } from './detect.ts';
 export { eventToEpisode } from './events.ts';
 export { ingestFromRaw } from './from-raw.ts';

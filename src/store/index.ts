@@ -170,6 +170,7 @@ export {
   tombstoneHashes,
 } from './tombstones.ts';
 export {
+  correctionsOfLessons,
   currentPredictionTallies,
   type LessonEvent,
   lastSeenOf,

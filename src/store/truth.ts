@@ -144,6 +144,16 @@ export function latestSessionCorrections(
   return rows.map((row) => row.n);
 }
 
+/** What the person said in each correction that is a source of a lesson, with the lesson. */
+export function correctionsOfLessons(db: Db): { lessonId: number; said: string }[] {
+  return db
+    .prepare(
+      `SELECT lesson_id AS lessonId, coalesce(said, text) AS said FROM episodes
+       WHERE kind = 'correction' AND lesson_id IS NOT NULL`,
+    )
+    .all() as { lessonId: number; said: string }[];
+}
+
 /** A past decision that changed a lesson's review state or retention, from the audit log. */
 export interface LessonEvent {
   lessonId: number;

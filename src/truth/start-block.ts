@@ -1,4 +1,5 @@
-import { type Db, latestSessionCorrections } from '../store/index.ts';
+import { statesHouseRule } from '../episodes/index.ts';
+import { correctionsOfLessons, type Db, latestSessionCorrections } from '../store/index.ts';
 import type { Visible } from './types.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface StartBudget {
   recentLessons: number;
   /** Load the standing rules (up to `standingRules`) even past `sessionStartLessons`. */
   standingAlways?: boolean;
+  /** Lessons the person worded as a rule of the house (`statesHouseRule`): standing from the first time said. */
+  houseRules?: ReadonlySet<number>;
 }
 
 /** The render parameters that size session start by the project's latest sessions (`startBudget`). */
@@ -26,23 +29,40 @@ export interface StartParams extends StartBudget {
  * prime index each ask here, so what they take as loaded is what was loaded.
  */
 export function startBudget(db: Db, project: string | null, params: StartParams): StartBudget {
-  if (params.perRecentCorrection <= 0) return params;
+  const houseRules = houseRulesOf(db);
+  if (params.perRecentCorrection <= 0) return { ...params, houseRules };
   const counts = latestSessionCorrections(db, project, params.recentSessions, params.recentSessionPrompts);
-  if (counts.length === 0) return params;
+  if (counts.length === 0) return { ...params, houseRules };
   const mean = counts.reduce((sum, n) => sum + n, 0) / counts.length;
   const lessons = Math.ceil(mean * params.perRecentCorrection);
   return {
     ...params,
     sessionStartLessons: Math.min(params.sessionStartLessons, lessons),
     standingAlways: true,
+    houseRules,
   };
 }
 
-/** A standing rule: a correction said more than once, or one whose prediction was confirmed (strength above one). */
-function isStanding(item: Visible): boolean {
+/** The lessons with a correction among their sources that states a rule of the house. */
+function houseRulesOf(db: Db): Set<number> {
+  const found = new Set<number>();
+  for (const { lessonId, said } of correctionsOfLessons(db)) {
+    if (!found.has(lessonId) && statesHouseRule(said)) found.add(lessonId);
+  }
+  return found;
+}
+
+/**
+ * A standing rule: a correction said more than once, one whose prediction was confirmed (strength above one), or
+ * one the person worded as a rule of the house.
+ */
+function isStanding(item: Visible, houseRules: ReadonlySet<number> | undefined): boolean {
   if (item.type !== 'lesson') return false;
   const { lesson } = item;
-  return lesson.kind === 'correction' && (lesson.seen > 1 || lesson.strength > 1);
+  return (
+    lesson.kind === 'correction' &&
+    (lesson.seen > 1 || lesson.strength > 1 || houseRules?.has(lesson.id) === true)
+  );
 }
 
 /** When what an item says was first said: a question's earlier side. */
@@ -71,7 +91,9 @@ export function sessionStart(visible: readonly Visible[], budget: StartBudget): 
   const seen = (item: Visible) => (item.type === 'lesson' ? item.lesson.seen : 0);
   const rules = Math.max(0, budget.standingRules);
   // Stable: on equal counts the projection's order (strength) stands.
-  const ranked = visible.filter(isStanding).sort((a, b) => seen(b) - seen(a));
+  const ranked = visible
+    .filter((item) => isStanding(item, budget.houseRules))
+    .sort((a, b) => seen(b) - seen(a));
   const total = Math.max(
     0,
     budget.sessionStartLessons,

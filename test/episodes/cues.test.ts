@@ -17,6 +17,7 @@ import {
   normalizeText,
   ruleCorrection,
   ruleFailure,
+  statesHouseRule,
 } from '../../src/episodes/detect.ts';
 import { correctionFit, correctionThreshold } from '../../src/episodes/model/correction.ts';
 import {
@@ -278,6 +279,25 @@ describe('detectCorrection', () => {
       ['Add a settings page. Do not use any new dependency.', acted],
     ] as const) {
       expect(ruleCorrection(said, before), said).toBeNull();
+    }
+  });
+
+  it('tells a correction that states a rule of the house from one about this task, whichever rule found it', () => {
+    for (const said of [
+      'please use p-retry, we already depend on it',
+      'always store timestamps in UTC',
+      'we never use axios here, use the built-in fetch',
+      'no, use pnpm not npm: this repo is a pnpm workspace',
+      "that's wrong. Please don't write docstrings in specs",
+    ]) {
+      expect(statesHouseRule(said), said).toBe(true);
+    }
+    for (const said of [
+      'it still fails with the same error',
+      "that's not what I asked, revert it",
+      'stop the dev server and start it again with --inspect',
+    ]) {
+      expect(statesHouseRule(said), said).toBe(false);
     }
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultParams } from '../../src/core/index.ts';
-import { type Db, insertEpisodeOnce, openStore } from '../../src/store/index.ts';
+import { assignEpisode, type Db, insertEpisodeOnce, openStore } from '../../src/store/index.ts';
 import { sessionStart, startBudget, type Visible } from '../../src/truth/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
-import { day, lesson } from './fixtures.ts';
+import { day, lesson, storeLesson } from './fixtures.ts';
 
 const item = (id: number, at: string, strength: number, seen = 1): Visible => ({
   type: 'lesson',
@@ -119,6 +119,47 @@ describe("session start sized by the project's latest sessions", () => {
       const withRules = [item(1, day(1), 0.4), item(7, day(7), 0.3, 2), item(8, day(8), 0.2, 3)];
       expect(ids(sessionStart(withRules, quiet))).toEqual([8, 7]);
       expect(ids(sessionStart([item(1, day(1), 0.4)], quiet))).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('reads which lessons the person worded as a rule of the house from the corrections behind them', () => {
+    const store = openStore(tempDir());
+    try {
+      const correction = (said: string, lessonId: number) => {
+        insertEpisodeOnce(
+          store.db,
+          {
+            key: said,
+            kind: 'correction',
+            agent: 'claude-code',
+            session: 's1',
+            project: '/p',
+            happenedAt: day(1),
+            title: said,
+            text: said,
+            said,
+            detail: {},
+            source: {},
+          },
+          'transcript',
+          day(1),
+        );
+        const { id } = store.db.prepare('SELECT id FROM episodes WHERE key = ?').get(said) as { id: number };
+        assignEpisode(store.db, id, lessonId);
+      };
+      const uv = storeLesson(store.db, { text: 'The person told the agent: "use uv"' });
+      const broken = storeLesson(store.db, { text: 'The person told the agent: "it still fails"' });
+      const docstrings = storeLesson(store.db, { text: 'The person told the agent: "no docstrings"' });
+      // Whichever rule found the correction: this one opens with "no".
+      correction('no, use uv instead of python: the venv is managed by uv', uv);
+      correction('it still fails with the same error', broken);
+      correction("wrong again. Please don't write docstrings in specs", docstrings);
+      expect([...(startBudget(store.db, '/p', params).houseRules ?? [])].sort()).toEqual(
+        [uv, docstrings].sort(),
+      );
+      expect(startBudget(store.db, '/p', { ...params, perRecentCorrection: 0 }).houseRules?.size).toBe(2);
     } finally {
       store.close();
     }
