@@ -31,14 +31,48 @@ export function closingSentence(reply: string): string {
     .trim();
   if (!prose) return '';
   const paragraphs = prose.split(/\n\s*\n/).filter((part) => part.trim());
-  const last = (paragraphs[paragraphs.length - 1] ?? prose).replace(/\s+/g, ' ').trim();
-  const sentences = last.match(/[^.!?。！？]+[.!?。！？]*["')\]]*\s*/g) ?? [last];
+  // Code that no fence marked (an export that lost its fences, an edit's markers) is passed over for the last
+  // sentence that reads as prose; a reply of code alone keeps its closing words.
+  for (let index = paragraphs.length - 1; index >= 0; index--) {
+    const found = closingOf(paragraphs[index]!, isProse);
+    if (found) return clip(found, 300);
+  }
+  return clip(
+    closingOf(paragraphs[paragraphs.length - 1] ?? prose, () => true),
+    300,
+  );
+}
+
+/** The paragraph's last sentences that `keep` accepts, at least 40 characters of them when it has that many. */
+function closingOf(paragraph: string, keep: (sentence: string) => boolean): string {
+  const flat = paragraph.replace(/\s+/g, ' ').trim();
+  // A sentence ends at its stop and the space after it: "main.py" and "v1.2" are not two sentences.
+  const sentences = flat.split(/(?<=[.!?]["')\]]*) +|(?<=[。！？])/).filter((part) => part.trim());
   let sentence = '';
   for (let index = sentences.length - 1; index >= 0; index--) {
-    sentence = `${sentences[index]!.trim()} ${sentence}`.trim();
+    const part = sentences[index]!.trim();
+    if (!keep(part)) {
+      if (sentence) break;
+      continue;
+    }
+    sentence = `${part}${/[。！？]$/.test(part) ? '' : ' '}${sentence}`.trim();
     if (sentence.length >= 40) break;
   }
-  return clip(sentence, 300);
+  return sentence;
+}
+
+/** An edit's markers, a comment, an arrow, a statement's end: what code has and a sentence does not. */
+const CODE_MARKS =
+  /[<>=]{7}|(?:^|\s)(?:\/\/|#)\s|=>|&&|\|\||<\/|\/>|\w\.\w+\(|\(\)|\s[=!]==?\s|[{};]\s*$|\)\s*;|^[\]})]|^(?:if|for|while|def|class|import|from|const|let|var|return) /;
+
+/** Mostly letters and spaces, three words or more (or written without spaces), and no mark of code. */
+function isProse(sentence: string): boolean {
+  if (CODE_MARKS.test(sentence)) return false;
+  let letters = 0;
+  for (const char of sentence) if (char === ' ' || /\p{L}/u.test(char)) letters++;
+  const unspaced =
+    /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(sentence);
+  return letters / sentence.length >= 0.75 && (unspaced || sentence.split(' ').length >= 3);
 }
 
 /** A line that names the error: `CACError: Unknown option`, `error TS2304: …`, `npm ERR! …`, `fatal: …`. */
