@@ -20,7 +20,7 @@ function firstAfter<T>(items: readonly T[], at: string, time: (item: T) => strin
 /**
  * Pass 4: each open prediction is matched against episodes of its lesson's kind that *happened* after it
  * was made (not merely read since: a transcript can be read days late) and within the window: matched →
- * confirmed, +0.5; unmatched once the window has passed → failed, −0.5. The window is `windowDays` days and
+ * confirmed, +0.5; unmatched once the window has passed → failed, −0.5 (a correction's strength is kept). The window is `windowDays` days and
  * `windowSessions` sessions of the lesson's project (of every project, for the person's own lessons), both:
  * a month away from the project is no evidence that a lesson stopped applying, nor is a busy afternoon.
  */
@@ -89,7 +89,9 @@ export function verifyPass(night: Night): void {
       });
     } else if (now > end && sessionsSince(lesson.project, prediction.madeAt) >= windowSessions) {
       resolvePrediction(night.db, prediction.id, 'failed', now, null);
-      lesson.strength = Math.max(0, lesson.strength + failed);
+      // A correction the person did not have to make again may be one the agent heeded: its strength is left to
+      // decay. Weakened for it, the rules a person gave early were archived before they were needed again.
+      if (lesson.kind !== 'correction') lesson.strength = Math.max(0, lesson.strength + failed);
       lesson.updatedAt = now;
       entry.changed = true;
       night.report.failed.push(lineOf(lesson));

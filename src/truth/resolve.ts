@@ -41,7 +41,7 @@ export function evidenceValidity(facts: LessonFacts): 'current' | 'stale' | 'exp
   const received = facts.lesson.origin !== 'self';
   if (received && facts.confirmations === 0 && facts.failures > 0) return 'expired';
   // A correction is the person's rule: a session that did not correct the agent again may be one where the
-  // rule was followed, so an unmet prediction weakens it (verify) but does not make it stale. Replayed on the
+  // rule was followed, so an unmet prediction neither weakens it (verify) nor makes it stale. Replayed on the
   // development histories, staling corrections lost 6 of 27 caught repeats (`npm run bench -- replay --unseen`).
   if (facts.lastFailedAt !== null && facts.lesson.kind !== 'correction') {
     const since = [facts.lastConfirmedAt, facts.lastSeenAt].reduce<string>(

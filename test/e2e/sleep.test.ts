@@ -110,19 +110,42 @@ describe('sleep, replayed over weeks through REMEM_NOW', () => {
   const correction = (home: string, n: number) =>
     lessons(home, n, true).find((lesson) => lesson.kind === 'correction');
 
-  it('a prediction that nothing meets fails after 14 days and 3 sessions, both', () => {
+  it('a prediction that nothing meets fails after 14 days and 3 sessions, both; a correction keeps its strength', () => {
     const home = tempDir();
     night(home, 0, [pipCorrection('s1', day(0))]);
     night(home, 10, [otherSession(10)]);
-    expect(correction(home, 10)?.strength).toBeGreaterThan(0.8);
+    expect(correction(home, 10)?.predicting).toBe(true);
     // 15 days, but one session since: not yet.
     night(home, 15);
-    expect(correction(home, 15)?.strength).toBeGreaterThan(0.7);
+    expect(correction(home, 15)?.predicting).toBe(true);
     night(home, 16, [otherSession(16), otherSession(17)]);
     const lesson = correction(home, 16);
-    // 1 decayed over 17 days (≈ 0.77), then −0.5.
-    expect(lesson?.strength).toBeLessThan(0.4);
+    expect(lesson?.predicting).toBe(false);
     expect(readFileSync(join(home, 'morning.md'), 'utf8')).toContain('Failed');
+    // 1 decayed over 17 days (≈ 0.77): the agent may have heeded it, so the unmet prediction takes nothing.
+    expect(lesson?.strength).toBeGreaterThan(0.7);
+  });
+
+  it('an error lesson whose prediction nothing meets loses strength', () => {
+    const home = tempDir();
+    const lint = (n: number) =>
+      event({
+        kind: 'error',
+        title: 'Bash: npm run lint',
+        happened: 'npm ERR! Missing script: "lint"',
+        session: `l${n}`,
+        at: day(n),
+      });
+    night(home, 0, [lint(0), lint(0.5)]);
+    const error = (n: number) =>
+      lessons(home, n, true).find((lesson) => lesson.text.includes('Missing script'));
+    expect(error(0)?.strength).toBeGreaterThan(1);
+    const before = error(0)!.strength;
+    night(home, 16, [otherSession(14), otherSession(15), otherSession(16)]);
+    const after = error(16);
+    expect(after?.predicting).toBe(false);
+    // Decay alone over 16 days leaves ≈ 0.78 of it; the failed prediction takes 0.5 more.
+    expect(after!.strength).toBeLessThan(before * 0.8 - 0.4);
   });
 
   it('a month away from the project fails no prediction', () => {
