@@ -170,7 +170,7 @@ export {
   tombstoneHashes,
 } from './tombstones.ts';
 export {
-  correctionsOfLessons,
+  correctionsSaidOnce,
   currentPredictionTallies,
   type LessonEvent,
   lastSeenOf,

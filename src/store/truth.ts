@@ -144,14 +144,20 @@ export function latestSessionCorrections(
   return rows.map((row) => row.n);
 }
 
-/** What the person said in each correction that is a source of a lesson, with the lesson. */
-export function correctionsOfLessons(db: Db): { lessonId: number; said: string }[] {
+/**
+ * What the person said in each source of the live correction lessons said once and never confirmed (the others are
+ * standing rules already) that `project` sees: its own and the person's own; every project's when it is null.
+ */
+export function correctionsSaidOnce(db: Db, project: string | null): { lessonId: number; said: string }[] {
   return db
     .prepare(
-      `SELECT lesson_id AS lessonId, coalesce(said, text) AS said FROM episodes
-       WHERE kind = 'correction' AND lesson_id IS NOT NULL`,
+      `SELECT e.lesson_id AS lessonId, coalesce(e.said, e.text) AS said
+       FROM lessons l JOIN episodes e ON e.lesson_id = l.id AND e.kind = 'correction'
+       WHERE l.kind = 'correction' AND l.seen = 1 AND l.strength <= 1 AND l.archived = 0
+         AND l.merged_into IS NULL AND l.vetoed_at IS NULL
+         ${project === null ? '' : 'AND (l.project IS NULL OR l.project = ?)'}`,
     )
-    .all() as { lessonId: number; said: string }[];
+    .all(...(project === null ? [] : [project])) as { lessonId: number; said: string }[];
 }
 
 /** A past decision that changed a lesson's review state or retention, from the audit log. */

@@ -1,5 +1,5 @@
 import { statesHouseRule } from '../episodes/index.ts';
-import { correctionsOfLessons, type Db, latestSessionCorrections } from '../store/index.ts';
+import { correctionsSaidOnce, type Db, latestSessionCorrections } from '../store/index.ts';
 import type { Visible } from './types.ts';
 
 /**
@@ -29,7 +29,7 @@ export interface StartParams extends StartBudget {
  * prime index each ask here, so what they take as loaded is what was loaded.
  */
 export function startBudget(db: Db, project: string | null, params: StartParams): StartBudget {
-  const houseRules = houseRulesOf(db);
+  const houseRules = houseRulesOf(db, project);
   if (params.perRecentCorrection <= 0) return { ...params, houseRules };
   const counts = latestSessionCorrections(db, project, params.recentSessions, params.recentSessionPrompts);
   if (counts.length === 0) return { ...params, houseRules };
@@ -43,10 +43,10 @@ export function startBudget(db: Db, project: string | null, params: StartParams)
   };
 }
 
-/** The lessons with a correction among their sources that states a rule of the house. */
-function houseRulesOf(db: Db): Set<number> {
+/** The lessons said once whose correction states a rule of the house. */
+function houseRulesOf(db: Db, project: string | null): Set<number> {
   const found = new Set<number>();
-  for (const { lessonId, said } of correctionsOfLessons(db)) {
+  for (const { lessonId, said } of correctionsSaidOnce(db, project)) {
     if (!found.has(lessonId) && statesHouseRule(said)) found.add(lessonId);
   }
   return found;
