@@ -20,9 +20,10 @@ function firstAfter<T>(items: readonly T[], at: string, time: (item: T) => strin
 /**
  * Pass 4: each open prediction is matched against episodes of its lesson's kind that *happened* after it
  * was made (not merely read since: a transcript can be read days late) and within the window: matched →
- * confirmed, +0.5; unmatched once the window has passed → failed, −0.5 (a correction's strength is kept). The window is `windowDays` days and
- * `windowSessions` sessions of the lesson's project (of every project, for the person's own lessons), both:
- * a month away from the project is no evidence that a lesson stopped applying, nor is a busy afternoon.
+ * confirmed, +0.5; unmatched once the window has passed → failed, −0.5 (a correction keeps its strength). The
+ * window is `windowDays` days and `windowSessions` sessions of the lesson's project (of every project, for the
+ * person's own lessons), both: a month away from the project is no evidence that a lesson stopped applying, nor
+ * is a busy afternoon.
  */
 export function verifyPass(night: Night): void {
   const { match } = cutsOf(night);
