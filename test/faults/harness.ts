@@ -144,6 +144,8 @@ export interface StoreState {
   episodes: Map<string, string>;
   /** By lesson hash. */
   lessons: Map<string, string>;
+  /** A lesson's earlier hash → the hash it took when a join or a merge reworded it (from the audit log). */
+  renamed: Map<string, string>;
   /** Nights committed. */
   sleeps: number;
 }
@@ -174,7 +176,7 @@ function tableExists(db: BetterSqlite3.Database, name: string): boolean {
  * beside a writer that goes on (WAL).
  */
 export function readState(home: string): StoreState {
-  const state: StoreState = { episodes: new Map(), lessons: new Map(), sleeps: 0 };
+  const state: StoreState = { episodes: new Map(), lessons: new Map(), renamed: new Map(), sleeps: 0 };
   const db = open(home, true);
   if (db === null) return state;
   try {
@@ -193,6 +195,17 @@ export function readState(home: string): StoreState {
         for (const row of db.prepare('SELECT * FROM episodes ORDER BY id').all() as Record<string, unknown>[])
           state.episodes.set(String(row['key']), rowText(row, home, hashes));
       }
+      if (tableExists(db, 'audit')) {
+        const reworded = db
+          .prepare(
+            "SELECT hash, reason FROM audit WHERE action IN ('join', 'merge') AND reason LIKE '%; was %'",
+          )
+          .all() as { hash: string; reason: string }[];
+        for (const { hash, reason } of reworded) {
+          const was = /; was ([0-9a-f]+)/.exec(reason)?.[1];
+          if (was && was !== hash) state.renamed.set(was, hash);
+        }
+      }
       if (tableExists(db, 'sleeps')) {
         state.sleeps = (db.prepare('SELECT COUNT(*) AS n FROM sleeps').get() as { n: number }).n;
       }
@@ -210,7 +223,14 @@ export function readState(home: string): StoreState {
 export function lostRows(before: StoreState, after: StoreState): string[] {
   const lost: string[] = [];
   for (const key of before.episodes.keys()) if (!after.episodes.has(key)) lost.push(`episode ${key}`);
-  for (const key of before.lessons.keys()) if (!after.lessons.has(key)) lost.push(`lesson ${key}`);
+  for (const key of before.lessons.keys()) {
+    // A lesson a join or a merge reworded is there under the hash it took.
+    let hash = key;
+    for (let hops = 0; !after.lessons.has(hash) && after.renamed.has(hash) && hops < 100; hops++) {
+      hash = after.renamed.get(hash)!;
+    }
+    if (!after.lessons.has(hash)) lost.push(`lesson ${key}`);
+  }
   return lost;
 }
 
