@@ -188,9 +188,8 @@ export function ruleCorrection(said: string, agentBefore?: string): CueHit | nul
   }
   if (firstHit(cues.notCorrection, lines)) return null;
   // Each form of the message is normalized once.
-  const stripped = stripCode(said);
   const flat = lines.replace(/\n/g, ' ');
-  const text = stripped === said ? flat : normalizeText(stripped);
+  const text = ruleText(said, flat);
   const afterAgent = agentBefore === undefined || agentBefore.trim() !== '';
   let handedBack: ReturnType<typeof classifyHandback> | undefined;
   const handback = () => {
@@ -221,15 +220,20 @@ export function ruleCorrection(said: string, agentBefore?: string): CueHit | nul
   return order && handback()?.kind !== 'offer' ? order : null;
 }
 
+/** A message as the rules read it whole: code left out, normalized, on one line (`flat`: the message so, code kept). */
+function ruleText(said: string, flat = normalizeText(said)): string {
+  const stripped = stripCode(said);
+  return stripped === said ? flat : normalizeText(stripped);
+}
+
 /**
  * Whether a correction states a rule of the house ("no, use uv instead of python", "we never use axios here",
  * "please don't write docstrings in specs"), whichever rule found it: said once, such a rule holds for every later
  * session, not only the next.
  */
 export function statesHouseRule(said: string): boolean {
-  const stripped = stripCode(said);
-  const text = normalizeText(stripped).replace(/\n/g, ' ');
-  const sentences = text.split(/(?<=[.!?;:,—-]) +/);
+  // Sentence by sentence: the rules that open a message ("please don't …") read each sentence's opening.
+  const sentences = ruleText(said).split(/(?<=[.!?;:,—]) +/);
   return sentences.some(
     (sentence) => firstHit(cues.convention, sentence) ?? firstHit(cues.forbidding, sentence),
   );

@@ -68,8 +68,7 @@ const CODE_MARKS =
 /** Mostly letters and spaces, three words or more (or written without spaces), and no mark of code. */
 function isProse(sentence: string): boolean {
   if (CODE_MARKS.test(sentence)) return false;
-  let letters = 0;
-  for (const char of sentence) if (char === ' ' || /\p{L}/u.test(char)) letters++;
+  const letters = sentence.match(/[\p{L} ]/gu)?.length ?? 0;
   const unspaced =
     /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u.test(sentence);
   return letters / sentence.length >= 0.75 && (unspaced || sentence.split(' ').length >= 3);
