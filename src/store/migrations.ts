@@ -12,6 +12,7 @@ import { sql as currentTallies } from './migrations/011-current-tallies.ts';
 import { sql as layerApprovals } from './migrations/012-layer-approvals.ts';
 import { sql as injectionMoments } from './migrations/013-injection-moments.ts';
 import { sql as candidates } from './migrations/014-candidates.ts';
+import { sql as sessionIndex } from './migrations/015-session-index.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -33,4 +34,5 @@ export const migrations: readonly string[] = [
   layerApprovals,
   injectionMoments,
   candidates,
+  sessionIndex,
 ];

@@ -120,7 +120,8 @@ export function sessionStarts(db: Db, project: string | null): string[] {
 /**
  * How many corrections each of the project's latest `sessions` sessions of at least `minPrompts` prompts left,
  * newest first (every project's when `project` is null): the sessions a transcript recorded (their session
- * episode), each with the corrections among its episodes. Reads the `episodes_kind` and `episodes_session` indexes.
+ * episode), each with the corrections among its episodes. Reads the `episodes_project_sessions` (or, for every
+ * project, `episodes_kind`) and `episodes_session` indexes: a few rows, however many episodes the store holds.
  */
 export function latestSessionCorrections(
   db: Db,
@@ -132,8 +133,8 @@ export function latestSessionCorrections(
   const where = project === null ? '' : 'AND s.project = ?';
   const rows = db
     .prepare(
-      `SELECT (SELECT COUNT(*) FROM episodes c WHERE c.agent = s.agent AND c.session = s.session
-                AND c.kind = 'correction') AS n
+      `SELECT (SELECT COUNT(*) FROM episodes c INDEXED BY episodes_session
+                WHERE c.agent = s.agent AND c.session = s.session AND c.kind = 'correction') AS n
        FROM episodes s WHERE s.kind = 'session' ${where}
          AND coalesce(json_extract(s.detail, '$.prompts'), 0) >= ?
        ORDER BY s.happened_at DESC LIMIT ?`,
@@ -146,13 +147,14 @@ export function latestSessionCorrections(
 
 /**
  * What the person said in each source of the live correction lessons said once and never confirmed (the others are
- * standing rules already) that `project` sees: its own and the person's own; every project's when it is null.
+ * standing rules already) that `project` sees: its own and the person's own; every project's when it is null. The
+ * lessons lead (`CROSS JOIN`), each reading its own sources by `episodes_lesson`, not every correction the store holds.
  */
 export function correctionsSaidOnce(db: Db, project: string | null): { lessonId: number; said: string }[] {
   return db
     .prepare(
       `SELECT e.lesson_id AS lessonId, coalesce(e.said, e.text) AS said
-       FROM lessons l JOIN episodes e ON e.lesson_id = l.id AND e.kind = 'correction'
+       FROM lessons l CROSS JOIN episodes e ON e.lesson_id = l.id AND e.kind = 'correction'
        WHERE l.kind = 'correction' AND l.seen = 1 AND l.strength <= 1 AND l.archived = 0
          AND l.merged_into IS NULL AND l.vetoed_at IS NULL
          ${project === null ? '' : 'AND (l.project IS NULL OR l.project = ?)'}`,
