@@ -232,11 +232,17 @@ function ruleText(said: string, flat = normalizeText(said)): string {
  * session, not only the next.
  */
 export function statesHouseRule(said: string): boolean {
-  // Sentence by sentence: the rules that open a message ("please don't …") read each sentence's opening.
-  const sentences = ruleText(said).split(/(?<=[.!?;:,—]) +/);
-  return sentences.some(
-    (sentence) => firstHit(cues.convention, sentence) ?? firstHit(cues.forbidding, sentence),
-  );
+  // Each sentence, then each clause of it: the rules that open a message ("please don't …") read a clause's
+  // opening. A question states no rule: "don't you think we should refactor now?" asks.
+  const states = (text: string) =>
+    (firstHit(cues.convention, text) ?? firstHit(cues.forbidding, text)) !== null;
+  return ruleText(said)
+    .split(/(?<=[.!?]) +/)
+    .some(
+      (sentence) =>
+        !sentence.trimEnd().endsWith('?') &&
+        (states(sentence) || sentence.split(/(?<=[;:,—]) +/).some(states)),
+    );
 }
 
 /**

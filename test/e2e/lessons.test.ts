@@ -181,7 +181,8 @@ describe('lessons worth showing, shown when they apply', () => {
     expect(pnpm[0]).toContain('no, pnpm, not npm!! how many times');
     expect(texts.filter((text) => text.includes('uv run, not python'))).toHaveLength(1);
     expect(texts.find((text) => text.includes('uv run'))).not.toContain('pnpm');
-    // Session start loads the standing rules first, within its budget: here one lesson.
+    // Session start loads the standing rules whatever its budget (one lesson here), the most often said first: the
+    // pnpm theme, then the rule of the house about uv.
     writeFileSync(
       join(home, 'config.json'),
       JSON.stringify({ params: { render: { sessionStartLessons: 1 } } }),
@@ -199,8 +200,9 @@ describe('lessons worth showing, shown when they apply', () => {
       'utf8',
     );
     const listed = index.split('\n').filter((line) => line.startsWith('- ['));
-    expect(listed).toHaveLength(1);
+    expect(listed).toHaveLength(2);
     expect(listed[0]).toContain('The person said 2 times');
+    expect(listed[1]).toContain('uv run, not python');
   });
 });
 

@@ -288,6 +288,9 @@ describe('detectCorrection', () => {
       'always store timestamps in UTC',
       'we never use axios here, use the built-in fetch',
       'no, use pnpm not npm: this repo is a pnpm workspace',
+      'please use pnpm, not npm — this repo has a pnpm lockfile',
+      'no, this project uses uv, not pip',
+      'no, use uv run, not python',
       "that's wrong. Please don't write docstrings in specs",
     ]) {
       expect(statesHouseRule(said), said).toBe(true);
@@ -296,6 +299,9 @@ describe('detectCorrection', () => {
       'it still fails with the same error',
       "that's not what I asked, revert it",
       'stop the dev server and start it again with --inspect',
+      // A question states no rule.
+      "Don't you think we should refactor now?",
+      'always with uv, even for scripts?',
     ]) {
       expect(statesHouseRule(said), said).toBe(false);
     }

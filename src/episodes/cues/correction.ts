@@ -386,8 +386,9 @@ export const BARE_FIX: RuleSet = /* @__PURE__ */ ruleSet('BARE_FIX', () => [
 
 /**
  * The person states a standing rule of the project right after the agent acted: "always …", "never …", "we
- * never use X here", "use X, not Y", "X only please", "we already depend on X", "put new X in path/". Said
- * after the agent's turn, a rule of the house is a correction of what the agent did or was about to do.
+ * never use X here", "use X, not Y", "this project uses uv run, not python", "X only please", "we already depend
+ * on X", "put new X in path/". Said after the agent's turn, a rule of the house is a correction of what the agent
+ * did or was about to do.
  */
 export const CONVENTION: RuleSet = /* @__PURE__ */ ruleSet('CONVENTION', () => [
   {
@@ -396,7 +397,7 @@ export const CONVENTION: RuleSet = /* @__PURE__ */ ruleSet('CONVENTION', () => [
     patterns: [
       /^(?:(?:and|also|again|remember|reminder|note)[:,]? )?(?:please )?(?:always|never) \w+/,
       /\bwe (?:never|always|don't|do not|only) (?:use|do|write|put|call|add|commit|push|run|store|import|export)\b/,
-      /\b(?:use|prefer|with) [\w@./-]+,? (?:not|instead of|rather than|over) [\w@./-]+/,
+      /\b(?:use|uses|using|prefer|prefers|with) [\w@./-]+(?: [\w@./-]+)?,? (?:not|instead of|rather than|over) [\w@./-]+/,
       /\b[\w-]+ \w+ only,? please\b|\bonly [\w-]+ (?:exports?|imports?|quotes|tabs|spaces)\b/,
       /\bwe (?:already )?(?:depend on|have|use) [\w@./-]+ (?:for|already)\b|\bwe already (?:depend on|use|have)\b/,
       /^(?:please )?put (?:new |all |the |any )?[\w -]{1,30} (?:in|into|under) [\w./-]+\//,
