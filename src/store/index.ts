@@ -170,7 +170,6 @@ export {
   tombstoneHashes,
 } from './tombstones.ts';
 export {
-  correctionsSaidOnce,
   currentPredictionTallies,
   type LessonEvent,
   lastSeenOf,
@@ -183,6 +182,7 @@ export {
   type PredictionTally,
   predictionTallies,
   sessionStarts,
+  unconfirmedCorrections,
 } from './truth.ts';
 export { deleteTurnsOfFile, insertTurns, insertTurnsJson, type StoredTurn, turnsOfFile } from './turns.ts';
 export {

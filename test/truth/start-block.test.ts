@@ -10,6 +10,32 @@ const item = (id: number, at: string, strength: number, seen = 1): Visible => ({
   lesson: { ...lesson({ id, at, strength, text: `The person said: "rule ${id}"` }), seen },
 });
 
+/** A correction the person said in `session`, joined to `lessonId`. */
+function saidIn(db: Db, said: string, lessonId: number, session: string): void {
+  insertEpisodeOnce(
+    db,
+    {
+      key: `${session}:${said}`,
+      kind: 'correction',
+      agent: 'claude-code',
+      session,
+      project: '/p',
+      happenedAt: day(1),
+      title: said,
+      text: said,
+      said,
+      detail: {},
+      source: {},
+    },
+    'transcript',
+    day(1),
+  );
+  const { id } = db.prepare('SELECT id FROM episodes WHERE key = ?').get(`${session}:${said}`) as {
+    id: number;
+  };
+  assignEpisode(db, id, lessonId);
+}
+
 const ids = (items: Visible[]) => items.map((entry) => (entry.type === 'lesson' ? entry.lesson.id : 0));
 
 describe('what session start loads', () => {
@@ -127,28 +153,7 @@ describe("session start sized by the project's latest sessions", () => {
   it('reads which lessons the person worded as a rule of the house from the corrections behind them', () => {
     const store = openStore(tempDir());
     try {
-      const correction = (said: string, lessonId: number) => {
-        insertEpisodeOnce(
-          store.db,
-          {
-            key: said,
-            kind: 'correction',
-            agent: 'claude-code',
-            session: 's1',
-            project: '/p',
-            happenedAt: day(1),
-            title: said,
-            text: said,
-            said,
-            detail: {},
-            source: {},
-          },
-          'transcript',
-          day(1),
-        );
-        const { id } = store.db.prepare('SELECT id FROM episodes WHERE key = ?').get(said) as { id: number };
-        assignEpisode(store.db, id, lessonId);
-      };
+      const correction = (said: string, lessonId: number) => saidIn(store.db, said, lessonId, 's1');
       const uv = storeLesson(store.db, { text: 'The person told the agent: "use uv"' });
       const broken = storeLesson(store.db, { text: 'The person told the agent: "it still fails"' });
       const docstrings = storeLesson(store.db, { text: 'The person told the agent: "no docstrings"' });
@@ -160,6 +165,34 @@ describe("session start sized by the project's latest sessions", () => {
         [uv, docstrings].sort(),
       );
       expect(startBudget(store.db, '/p', { ...params, perRecentCorrection: 0 }).houseRules?.size).toBe(2);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('takes a lesson said twice for a standing rule only when the two were said in different sessions', () => {
+    const store = openStore(tempDir());
+    try {
+      const sameSession = storeLesson(store.db, {
+        text: 'The person corrected the agent 2 times about the same thing',
+      });
+      const twoSessions = storeLesson(store.db, {
+        text: 'The person corrected the agent 2 times about the same thing',
+      });
+      saidIn(store.db, 'the button still flickers when I toggle the season', sameSession, 's1');
+      saidIn(store.db, 'still the same behaviour, the season button flickers', sameSession, 's1');
+      saidIn(store.db, 'the tests belong in spec/, next to the code', twoSessions, 's1');
+      saidIn(store.db, 'again, the tests go in spec/', twoSessions, 's2');
+      const budget = startBudget(store.db, '/p', { ...params, perRecentCorrection: 0 });
+      expect([...(budget.oneSession ?? [])]).toEqual([sameSession]);
+      const visible = [item(sameSession, day(1), 0.5, 2), item(twoSessions, day(1), 0.5, 2)];
+      expect(ids(sessionStart(visible, { ...budget, sessionStartLessons: 0, standingAlways: true }))).toEqual(
+        [twoSessions],
+      );
+      // Without the store's reading, a lesson said twice stands as before.
+      expect(ids(sessionStart(visible, { ...params, sessionStartLessons: 0, standingAlways: true }))).toEqual(
+        [sameSession, twoSessions],
+      );
     } finally {
       store.close();
     }
