@@ -13,6 +13,7 @@ import {
   listPredictions,
   offerMoments,
 } from '../store/index.ts';
+import { ruleSubjects } from '../truth/index.ts';
 import { loadMessages, type Message } from './conversations.ts';
 
 /** A surprise as the measures read it: who, when, and its vector in the hashed space. */
@@ -162,7 +163,7 @@ export function loadHistory(db: Db, home: string, params: Params): History {
       vetoedAt: lesson.vetoedAt,
       sources: sourcesOf.get(lesson.id) ?? [],
       textVec: vectorOf(lesson.text, params),
-      subjects: lessonSubjects(lesson.text),
+      subjects: lesson.kind === 'correction' ? ruleSubjects(lesson.text) : lessonSubjects(lesson.text),
     });
   }
   const byHash = new Map<string, LessonInfo>();

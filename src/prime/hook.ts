@@ -97,8 +97,9 @@ async function poolAndSpace(
 }
 
 /**
- * The correction lessons about what the query is about (`truth/subjects.ts`) that its words did not reach: a
- * person's rule about a tool reaches a prompt about what the tool does and a call that runs it.
+ * The correction lessons about what the query is about (`embed/subjects.ts`) that its words did not reach: a
+ * person's rule about a tool reaches a prompt about what the tool does and a call that runs it. The index screens
+ * only the rules of the house and refused calls by subject (`truth/rule-subjects.ts`).
  */
 function aboutTheSame(
   pool: PrimeRows,

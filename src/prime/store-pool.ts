@@ -1,8 +1,9 @@
 import type { Config, Lesson } from '../core/index.ts';
-import { cosine, createSpace, fromBlob, hashedSpace, lessonSubjects, type Space } from '../embed/index.ts';
+import { cosine, createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
 import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
 import {
   type PrimeRows,
+  ruleSubjects,
   type StartParams,
   sessionStart,
   startBudget,
@@ -70,10 +71,15 @@ export function poolFromStore(
         return best >= cut ? [{ row, similarity: best }] : [];
       });
     },
-    aboutSubjects: (mask) =>
-      mask === 0
-        ? []
-        : items.flatMap((item, row) => ((lessonSubjects(item.text).mask & mask) !== 0 ? [row] : [])),
+    aboutSubjects: (mask, kind, limit) => {
+      const found: number[] = [];
+      for (const [row, item] of items.entries()) {
+        if (found.length >= limit || mask === 0) break;
+        if (item.kind !== kind || item.question) continue;
+        if ((ruleSubjects(item.text).mask & mask) !== 0) found.push(row);
+      }
+      return found;
+    },
     detail: (row) => {
       const { hashes, text, startOf } = items[row]!;
       return startOf ? { hashes, text, startOf } : { hashes, text };

@@ -17,6 +17,7 @@ import {
   SCALE_COLUMN,
 } from '../hook/index.ts';
 import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
+import { ruleSubjects } from './rule-subjects.ts';
 import { type StartParams, sessionStart, startBudget } from './start-block.ts';
 import type { Visible } from './types.ts';
 import { visibleToAgent } from './visible.ts';
@@ -185,7 +186,7 @@ function blockOf(
       row.afterHandback,
       detailStarts[r]!,
       details[r]!.length,
-      lessonSubjects(row.text).mask,
+      (row.kind === 'correction' ? ruleSubjects(row.text) : lessonSubjects(row.text)).mask,
     ];
     for (const [c, value] of columns.entries()) block.writeUInt32LE(value, (c * n + r) * 4);
     block.writeFloatLE(quantisedRows[r]!.scale, (SCALE_COLUMN * n + r) * 4);

@@ -32,7 +32,9 @@ function filledStore(): { store: Store; config: Config } {
   const ids: number[] = [];
   for (let i = 0; i < 240; i++) {
     const kind = kinds[i % 3]!;
-    const text = `The person told the agent: "${sentence(random, 6)} ${i}"`;
+    // The corrections state rules of the house: prompts and calls meet those by subject as well.
+    const rule = kind === 'correction' ? 'always ' : '';
+    const text = `The person told the agent: "${rule}${sentence(random, 6)} ${i}"`;
     const project = PROJECTS[i % 4]!;
     const id = storeLesson(store.db, { id: i + 1, kind, text, project });
     // Some lessons have no stored vector: the index embeds them itself.
