@@ -151,13 +151,31 @@ function addFeature(sums: Float64Array, hash: number): void {
 }
 
 /**
- * The hashed vector of a text: every term and every pair of neighbouring terms, signed into
- * `dims` dimensions, L2-normalised. A text with no terms is the zero vector.
+ * English words that say how a sentence is built, not what it is about: articles, pronouns, prepositions,
+ * auxiliaries, conjunctions, and the "no" that opens a reply. Counted as features, they made any two English texts
+ * alike, and a prompt met an unrelated correction lesson at the priming cut by "the", "you", "to" and "it". Replayed
+ * on the development histories, leaving them out took the items the prompt moment showed from 50 to 13 and lost no
+ * repeat caught. Negations stay: "do not run the tests in parallel" is not "run the tests in parallel". Words of
+ * other languages are all kept.
+ */
+const FUNCTION_WORDS = new Set(
+  `a an the and or but if then so than as of in on at to for from by with about into over under after before between
+  through during without within up down out off i me my mine we us our ours you your yours he him his she her hers it
+  its they them their theirs this that these those there here is am are was were be been being do does did done have
+  has had having will would shall should can could may might must what which who whom whose when where why how all
+  any some each every both either neither such own same other another just also very too only even really quite lets
+  thats im youre theyre ive youve weve youll no`.split(/\s+/),
+);
+
+/**
+ * The hashed vector of a text: every term but the function words and every pair of neighbouring terms left,
+ * signed into `dims` dimensions, L2-normalised. A text with no such terms is the zero vector.
  */
 export function hashedVector(text: string, dims: number): Float32Array {
   const sums = scratchFor(dims);
   let previous: number | undefined;
   for (const term of tokenize(text)) {
+    if (FUNCTION_WORDS.has(term)) continue;
     const state = fnv1a(term);
     addFeature(sums, mix(state));
     // Hashing "a b" as previous state + space + term gives the pair without building its string.

@@ -26,7 +26,11 @@ import type { LessonKind } from '../core/index.ts';
  */
 export const PRIME_INDEX_FILE = 'prime-index.bin';
 export const PRIME_INDEX_MAGIC = 'RPIX';
-export const PRIME_INDEX_VERSION = 3;
+/**
+ * 4: a correction's subjects are those of a rule of the house or a refused call only (`truth/rule-subjects.ts`),
+ * and hashed vectors leave out function words; a version 3 index is read as missing until the next night.
+ */
+export const PRIME_INDEX_VERSION = 4;
 export const QUESTION = 0x100;
 /** The columns of a block, in order: seven u32 and the f32 scale. */
 export const COLUMNS = 8;

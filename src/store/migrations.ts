@@ -13,6 +13,7 @@ import { sql as layerApprovals } from './migrations/012-layer-approvals.ts';
 import { sql as injectionMoments } from './migrations/013-injection-moments.ts';
 import { sql as candidates } from './migrations/014-candidates.ts';
 import { sql as sessionIndex } from './migrations/015-session-index.ts';
+import { sql as hashedTerms } from './migrations/016-hashed-terms.ts';
 
 /**
  * Numbered migrations, run in order on open. `PRAGMA user_version` holds how many have run:
@@ -35,4 +36,5 @@ export const migrations: readonly string[] = [
   injectionMoments,
   candidates,
   sessionIndex,
+  hashedTerms,
 ];

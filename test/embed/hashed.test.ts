@@ -74,11 +74,20 @@ describe('feature hashing', () => {
   });
 
   it('gives the same vector on every machine', () => {
-    // Seven features (four words, three pairs), each in its own dimension.
+    // Five features (three words, "the" left out, and two pairs), each in its own dimension.
     const v = hashedVector('Fix the failing test', 256);
     const signed = [...v].flatMap((x, i) => (x === 0 ? [] : [i * Math.sign(x)]));
-    expect(signed).toEqual([-113, -130, -141, 163, 223, 237, -248]);
-    for (const x of v) if (x !== 0) expect(Math.abs(x)).toBeCloseTo(1 / Math.sqrt(7), 6);
+    expect(signed).toEqual([14, -113, -130, -141, 223]);
+    for (const x of v) if (x !== 0) expect(Math.abs(x)).toBeCloseTo(1 / Math.sqrt(5), 6);
+  });
+
+  it('leaves out the words that say how an English sentence is built, and keeps negations', () => {
+    expect(hashedVector('Fix the failing test', 256)).toEqual(hashedVector('fix failing test', 256));
+    expect(hashedVector('can you fix it for me, please?', 256)).toEqual(hashedVector('fix please', 256));
+    expect(hashedVector('do not run the tests', 256)).not.toEqual(hashedVector('run the tests', 256));
+    expect(hashedVector('it is what it is', 256).every((x) => x === 0)).toBe(true);
+    // Another language's words are all kept.
+    expect(hashedVector('die Tests laufen nicht', 256).filter((x) => x !== 0)).toHaveLength(7);
   });
 });
 

@@ -50,7 +50,10 @@ describe('MUST NOT: a secret or an invisible character reaches an agent or leave
     }
     const lessons = remem(['lessons', '--all', '--json'], { home, now });
     const texts = (JSON.parse(lessons.stdout) as { lessons: { text: string }[] }).lessons.map((l) => l.text);
-    expect(texts.length).toBeGreaterThanOrEqual(2);
+    // One lesson or several (the three are about one thing and may merge): each correction is quoted, so each
+    // secret had a place to show.
+    for (const words of ['reads the AWS secret', 'the deploy token is', 'ocelot'])
+      expect(texts.join('\n')).toContain(words);
     expect(texts.some((text) => text.includes('[secret]'))).toBe(true);
 
     const shown = await seenByEveryPath({ home, project, query: 'deploy vault secret token ocelot', now });

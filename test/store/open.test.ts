@@ -52,7 +52,8 @@ describe('openStore', () => {
       'INSERT INTO vectors (owner, owner_id, space, dims, data) VALUES (?, ?, ?, ?, ?)',
     );
     const data = (id: number) => Buffer.from(new Float32Array(256).fill(id / 7).buffer);
-    for (let id = 1; id <= 2000; id++) insert.run('episode', id, 'hashed', 256, data(id));
+    // In a model's space: the hashed space's vectors are dropped further on (the next test).
+    for (let id = 1; id <= 2000; id++) insert.run('episode', id, 'ollama:nomic', 256, data(id));
     raw.close();
     const before = statSync(path).size;
     const store = openStore(home);
@@ -65,6 +66,35 @@ describe('openStore', () => {
     expect((store.db.prepare('SELECT COUNT(*) AS n FROM vectors').get() as { n: number }).n).toBe(2000);
     store.close();
     expect(statSync(path).size).toBeLessThan(before / 2);
+  });
+
+  it("an upgrade drops the vectors of the hashed space, made of other terms, and their sums, and keeps a model's", () => {
+    const home = tempDir();
+    const raw = new Database(join(home, 'remem.db'));
+    const before = migrations.findIndex((sql) => sql.includes("DELETE FROM vectors WHERE space = 'hashed'"));
+    for (const sql of migrations.slice(0, before)) raw.exec(sql);
+    raw.pragma(`user_version = ${before}`);
+    // The sums' lessons are left out: only the spaces matter here.
+    raw.pragma('foreign_keys = OFF');
+    const vector = raw.prepare(
+      'INSERT INTO vectors (owner, owner_id, space, dims, data) VALUES (?, ?, ?, ?, ?)',
+    );
+    const data = Buffer.from(new Float32Array(4).fill(0.5).buffer);
+    vector.run('episode', 1, 'hashed', 4, data);
+    vector.run('lesson', 1, 'hashed', 4, data);
+    vector.run('episode', 2, 'ollama:nomic', 4, data);
+    const sum = raw.prepare(
+      'INSERT INTO lesson_sums (lesson_id, space, dims, count, squares, sum) VALUES (?, ?, 4, 1, 1, ?)',
+    );
+    sum.run(1, 'hashed', data);
+    sum.run(2, 'ollama:nomic', data);
+    raw.close();
+    const store = openStore(home);
+    const left = (table: string) =>
+      (store.db.prepare(`SELECT space FROM ${table}`).all() as { space: string }[]).map((row) => row.space);
+    expect(left('vectors')).toEqual(['ollama:nomic']);
+    expect(left('lesson_sums')).toEqual(['ollama:nomic']);
+    store.close();
   });
 
   it('read-only opening never creates a store', () => {

@@ -59,7 +59,6 @@ const otherSubjects: [string, string][] = [
   ['no, this project uses uv, not pip', 'no, run uv sync before the tests'],
   ['deploys go through the staging branch', 'the release notes go in CHANGELOG.md'],
   ['the config lives in config.toml', 'the tests need docker running'],
-  ['please keep answers short', 'the answers were too short, give more detail'],
 ];
 
 describe(`subject: hashed cosine of the words ≥ ${cut}, below the merge cut`, () => {
@@ -73,6 +72,13 @@ describe(`subject: hashed cosine of the words ≥ ${cut}, below the merge cut`, 
 
   it.each(otherSubjects)('other subjects: %j / %j', (a, b) => {
     expect(subject(a, b)).toBeLessThan(cut);
+  });
+
+  it('two wishes about the same thing that ask for different things share a subject and are not told to disagree', () => {
+    // Both about answer length; polarity alone marks a disagreement, and neither negates.
+    const [a, b] = ['please keep answers short', 'the answers were too short, give more detail'];
+    expect(subject(a, b)).toBeGreaterThanOrEqual(cut);
+    expect(disagree('correction', a, b, maxTerms)).toBe(false);
   });
 
   it('every labelled same-subject pair of opposite polarity is told apart by polarity', () => {
