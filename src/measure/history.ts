@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandbackAnswer, HandbackKind, LessonKind, Params, Prediction } from '../core/index.ts';
-import { dot, hashedVector, lessonSubjects, normalize, type Subjects } from '../embed/index.ts';
+import { dot, hashedVector, normalize, type Subjects } from '../embed/index.ts';
 import { type PrimeLogRow, primeDir } from '../prime/index.ts';
 import { embeddingText } from '../sleep/index.ts';
 import {
@@ -163,7 +163,7 @@ export function loadHistory(db: Db, home: string, params: Params): History {
       vetoedAt: lesson.vetoedAt,
       sources: sourcesOf.get(lesson.id) ?? [],
       textVec: vectorOf(lesson.text, params),
-      subjects: lesson.kind === 'correction' ? ruleSubjects(lesson.text) : lessonSubjects(lesson.text),
+      subjects: ruleSubjects(lesson.text),
     });
   }
   const byHash = new Map<string, LessonInfo>();

@@ -15,6 +15,7 @@
 import type { LessonKind } from '../core/index.ts';
 import { isCommand, tokenize } from '../embed/index.ts';
 import type { NightEpisode, NightLesson } from './night.ts';
+import { personQuotes } from './wording.ts';
 
 /** One rule set, as data: the words and the labelled sentences that justify them. */
 export interface PolarityRules {
@@ -180,8 +181,10 @@ function readPolarity(words: string): 'positive' | 'negative' {
   return count % 2 === 1 ? 'negative' : 'positive';
 }
 
-/** The words a lesson with no sources here speaks in: its last quoted span, or its whole text. */
+/** The words a lesson with no sources here speaks in: the person's last quoted message, its last quoted span, or its whole text. */
 export function quotedWords(text: string): string {
+  const said = personQuotes(text);
+  if (said.length > 0) return said[said.length - 1]!;
   const spans = [...text.matchAll(/"([^"]+)"/gu)].map((match) => match[1]!);
   return spans.length ? spans[spans.length - 1]! : text;
 }

@@ -48,6 +48,21 @@ export function themeText(
   return `The person corrected the agent ${total} times about the same thing: ${quotes.join('; ')}${more}.`;
 }
 
+const ONE_MESSAGE = /(?:, the person answered|^The person told the agent): "([\s\S]*)"\.?$/;
+const THEME_QUOTED =
+  /^The person corrected the agent \d+ times about the same thing: "([\s\S]*)"(?: and \d+ more)?\.$/;
+
+/**
+ * The person's words a correction lesson quotes, read back from the text `correctionText` and `themeText` write: the
+ * one message, or each message a theme quotes, oldest first; none for a text in another wording.
+ */
+export function personQuotes(text: string): string[] {
+  const one = ONE_MESSAGE.exec(text);
+  if (one) return [one[1]!];
+  const theme = THEME_QUOTED.exec(text);
+  return theme ? theme[1]!.split('"; "') : [];
+}
+
 /**
  * An error lesson, worded from its most recent source: what was run and the line of its failure that names the
  * error, in quotes — a tool's output is data, and text in it that reads as an order must not reach an agent as one.

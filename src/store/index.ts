@@ -181,8 +181,8 @@ export {
   listReachableLessons,
   type PredictionTally,
   predictionTallies,
+  saidInOneSession,
   sessionStarts,
-  unconfirmedCorrections,
 } from './truth.ts';
 export { deleteTurnsOfFile, insertTurns, insertTurnsJson, type StoredTurn, turnsOfFile } from './turns.ts';
 export {

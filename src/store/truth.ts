@@ -146,24 +146,23 @@ export function latestSessionCorrections(
 }
 
 /**
- * What the person said in each source of the live correction lessons never confirmed (a confirmed one is a standing
- * rule already) that `project` sees, its own and the person's own (every project's when it is null), and in which
- * session. The lessons lead (`CROSS JOIN`), each reading its own sources by `episodes_lesson`, not every correction
- * the store holds.
+ * The live correction lessons never confirmed that `project` sees (its own and the person's own; every project's when
+ * it is null) whose corrections, more than one, were all made in one session. The lessons lead (`CROSS JOIN`), each
+ * reading its own sources by `episodes_lesson`, not every correction the store holds.
  */
-export function unconfirmedCorrections(
-  db: Db,
-  project: string | null,
-): { lessonId: number; session: string; said: string }[] {
-  return db
-    .prepare(
-      `SELECT e.lesson_id AS lessonId, e.session AS session, coalesce(e.said, e.text) AS said
-       FROM lessons l CROSS JOIN episodes e ON e.lesson_id = l.id AND e.kind = 'correction'
-       WHERE l.kind = 'correction' AND l.strength <= 1 AND l.archived = 0
-         AND l.merged_into IS NULL AND l.vetoed_at IS NULL
-         ${project === null ? '' : 'AND (l.project IS NULL OR l.project = ?)'}`,
-    )
-    .all(...(project === null ? [] : [project])) as { lessonId: number; session: string; said: string }[];
+export function saidInOneSession(db: Db, project: string | null): number[] {
+  return (
+    db
+      .prepare(
+        `SELECT l.id AS id
+         FROM lessons l CROSS JOIN episodes e ON e.lesson_id = l.id AND e.kind = 'correction'
+         WHERE l.kind = 'correction' AND l.strength <= 1 AND l.archived = 0
+           AND l.merged_into IS NULL AND l.vetoed_at IS NULL
+           ${project === null ? '' : 'AND (l.project IS NULL OR l.project = ?)'}
+         GROUP BY l.id HAVING COUNT(*) > 1 AND COUNT(DISTINCT e.session) = 1`,
+      )
+      .all(...(project === null ? [] : [project])) as { id: number }[]
+  ).map((row) => row.id);
 }
 
 /** A past decision that changed a lesson's review state or retention, from the audit log. */

@@ -16,7 +16,7 @@ export {
   type ReviewAction,
   reviewActions,
 } from './review.ts';
-export { quotedWords, ruleSubjects } from './rule-subjects.ts';
+export { ruleSubjects, statesRule } from './rule-subjects.ts';
 export { type StartBudget, type StartParams, sessionStart, startBudget } from './start-block.ts';
 export type {
   HeldReason,

@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultParams, type Lesson, type LessonKind } from '../core/index.ts';
-import { fromBlob, hashedVector, lessonSubjects } from '../embed/index.ts';
+import { fromBlob, hashedVector } from '../embed/index.ts';
 import {
   blockBytes,
   bodyStart,
@@ -186,7 +186,7 @@ function blockOf(
       row.afterHandback,
       detailStarts[r]!,
       details[r]!.length,
-      (row.kind === 'correction' ? ruleSubjects(row.text) : lessonSubjects(row.text)).mask,
+      ruleSubjects(row.text).mask,
     ];
     for (const [c, value] of columns.entries()) block.writeUInt32LE(value, (c * n + r) * 4);
     block.writeFloatLE(quantisedRows[r]!.scale, (SCALE_COLUMN * n + r) * 4);

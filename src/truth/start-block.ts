@@ -1,5 +1,5 @@
-import { statesHouseRule } from '../episodes/index.ts';
-import { type Db, latestSessionCorrections, unconfirmedCorrections } from '../store/index.ts';
+import { type Db, latestSessionCorrections, saidInOneSession } from '../store/index.ts';
+import { statesRule } from './rule-subjects.ts';
 import type { Visible } from './types.ts';
 
 /**
@@ -12,9 +12,10 @@ export interface StartBudget {
   recentLessons: number;
   /** Load the standing rules (up to `standingRules`) even past `sessionStartLessons`. */
   standingAlways?: boolean;
-  /** Lessons the person worded as a rule of the house (`statesHouseRule`): standing from the first time said. */
-  houseRules?: ReadonlySet<number>;
-  /** Lessons said more than once, every time in one session: not standing for that (`correctionsRead`). */
+  /**
+   * Lessons said more than once, every time in one session (`saidInOneSession`): not standing for that. Absent, a
+   * lesson said more than once stands.
+   */
   oneSession?: ReadonlySet<number>;
 }
 
@@ -31,70 +32,34 @@ export interface StartParams extends StartBudget {
  * prime index each ask here, so what they take as loaded is what was loaded.
  */
 export function startBudget(db: Db, project: string | null, params: StartParams): StartBudget {
-  const read = correctionsRead(db, project);
-  if (params.perRecentCorrection <= 0) return { ...params, ...read };
+  const oneSession = new Set(saidInOneSession(db, project));
+  if (params.perRecentCorrection <= 0) return { ...params, oneSession };
   const counts = latestSessionCorrections(db, project, params.recentSessions, params.recentSessionPrompts);
-  if (counts.length === 0) return { ...params, ...read };
+  if (counts.length === 0) return { ...params, oneSession };
   const mean = counts.reduce((sum, n) => sum + n, 0) / counts.length;
   const lessons = Math.ceil(mean * params.perRecentCorrection);
   return {
     ...params,
     sessionStartLessons: Math.min(params.sessionStartLessons, lessons),
     standingAlways: true,
-    ...read,
+    oneSession,
   };
 }
 
 /**
- * What the person said in the unconfirmed correction lessons the project sees: which state a rule of the house, and
- * which were said more than once but every time in one session. Two corrections in one session are one piece of
- * work gone wrong twice ("the button still flickers"; "still the same behaviour"), not a rule later sessions need:
- * loaded at every session start as a standing rule, such a theme was shown in eleven sessions of one development
- * history and caught no repeat.
- */
-function correctionsRead(
-  db: Db,
-  project: string | null,
-): { houseRules: Set<number>; oneSession: Set<number> } {
-  const houseRules = new Set<number>();
-  const sessionOf = new Map<number, string | null>();
-  for (const { lessonId, session, said } of unconfirmedCorrections(db, project)) {
-    const first = sessionOf.get(lessonId);
-    sessionOf.set(lessonId, first === undefined || first === session ? session : null);
-    if (!houseRules.has(lessonId) && saidRule(said)) houseRules.add(lessonId);
-  }
-  const oneSession = new Set<number>();
-  for (const [lessonId, session] of sessionOf) if (session !== null) oneSession.add(lessonId);
-  return { houseRules, oneSession };
-}
-
-/**
- * Whether a correction's words state a rule of the house, each text read once per process: a long-lived reader
- * (the proxy, `remem serve`) asks at every request, at some 40 µs a message. Keyed by the words, not the episode:
- * one process may read several stores.
- */
-const rulesRead = new Map<string, boolean>();
-const RULES_READ = 20_000;
-function saidRule(said: string): boolean {
-  let known = rulesRead.get(said);
-  if (known === undefined) {
-    if (rulesRead.size >= RULES_READ) rulesRead.clear();
-    known = statesHouseRule(said);
-    rulesRead.set(said, known);
-  }
-  return known;
-}
-
-/**
  * A standing rule: a correction whose prediction was confirmed (strength above one), one the person worded as a
- * rule of the house, or one said more than once in more than one session.
+ * rule of the house (`statesRule`: said once, it holds for every later session, not only the next), or one said
+ * more than once in more than one session. Two corrections in one session are one piece of work gone wrong twice
+ * ("the button still flickers"; "still the same behaviour"), not a rule later sessions need: loaded at every session
+ * start as a standing rule, such a theme was shown in eleven sessions of one development history and caught no
+ * repeat.
  */
 function isStanding(item: Visible, budget: StartBudget): boolean {
   if (item.type !== 'lesson') return false;
   const { lesson } = item;
   if (lesson.kind !== 'correction') return false;
-  if (lesson.strength > 1 || budget.houseRules?.has(lesson.id) === true) return true;
-  return lesson.seen > 1 && budget.oneSession?.has(lesson.id) !== true;
+  if (lesson.strength > 1 || (lesson.seen > 1 && budget.oneSession?.has(lesson.id) !== true)) return true;
+  return lesson.origin === 'self' && statesRule(lesson.text);
 }
 
 /** When what an item says was first said: a question's earlier side. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/core/index.ts';
 import { answerHook, type HookPayload } from '../../src/prime/index.ts';
+import { personQuotes } from '../../src/sleep/index.ts';
 import { openStore } from '../../src/store/index.ts';
-import { openPrimeIndex, quotedWords, ruleSubjects, writePrimeIndex } from '../../src/truth/index.ts';
+import { openPrimeIndex, ruleSubjects, statesRule, writePrimeIndex } from '../../src/truth/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
 import { day, storeLesson } from './fixtures.ts';
 
@@ -17,22 +18,24 @@ const THEME =
 
 describe('what a correction lesson is about, for a moment to meet it by subject alone', () => {
   it("reads the person's words out of each wording a correction lesson has", () => {
-    expect(quotedWords(RULE)).toEqual(['no, use uv instead of python']);
-    expect(quotedWords('The person told the agent: "named exports only please"')).toEqual([
+    expect(personQuotes(RULE)).toEqual(['no, use uv instead of python']);
+    expect(personQuotes('The person told the agent: "named exports only please"')).toEqual([
       'named exports only please',
     ]);
-    expect(quotedWords(THEME)).toEqual([
+    expect(personQuotes(THEME)).toEqual([
       'the button still flickers',
       'please always run `pnpm lint` before you say it is done',
       'still flickers',
     ]);
-    expect(quotedWords('The agent failed: "ENOENT"')).toEqual([]);
+    expect(personQuotes('The agent failed: "ENOENT"')).toEqual([]);
   });
 
   it('is what a rule of the house or a refused call names, and nothing for any other correction', () => {
     expect([...ruleSubjects(RULE).terms]).toEqual(
       expect.arrayContaining(['command:uv', 'command:python', 'theme:python']),
     );
+    expect(statesRule(RULE)).toBe(true);
+    expect(statesRule(QUESTION)).toBe(false);
     expect(ruleSubjects(QUESTION).terms.size).toBe(0);
     expect(ruleSubjects(QUESTION).mask).toBe(0);
     // One quote of a theme states a rule: the theme is about what it names.

@@ -150,24 +150,28 @@ describe("session start sized by the project's latest sessions", () => {
     }
   });
 
-  it('reads which lessons the person worded as a rule of the house from the corrections behind them', () => {
-    const store = openStore(tempDir());
-    try {
-      const correction = (said: string, lessonId: number) => saidIn(store.db, said, lessonId, 's1');
-      const uv = storeLesson(store.db, { text: 'The person told the agent: "use uv"' });
-      const broken = storeLesson(store.db, { text: 'The person told the agent: "it still fails"' });
-      const docstrings = storeLesson(store.db, { text: 'The person told the agent: "no docstrings"' });
-      // Whichever rule found the correction: this one opens with "no".
-      correction('no, use uv instead of python: the venv is managed by uv', uv);
-      correction('it still fails with the same error', broken);
-      correction("wrong again. Please don't write docstrings in specs", docstrings);
-      expect([...(startBudget(store.db, '/p', params).houseRules ?? [])].sort()).toEqual(
-        [uv, docstrings].sort(),
-      );
-      expect(startBudget(store.db, '/p', { ...params, perRecentCorrection: 0 }).houseRules?.size).toBe(2);
-    } finally {
-      store.close();
-    }
+  it("reads which lessons the person worded as a rule of the house from the person's words they quote", () => {
+    const said = (id: number, words: string): Visible => ({
+      type: 'lesson',
+      lesson: lesson({ id, at: day(id), strength: 0.5, text: `The person told the agent: "${words}"` }),
+    });
+    const quiet = { ...params, sessionStartLessons: 0, standingAlways: true };
+    // Whichever rule found the correction: this one opens with "no".
+    const uv = said(1, 'no, use uv instead of python: the venv is managed by uv');
+    const broken = said(2, 'it still fails with the same error');
+    const docstrings = said(3, "wrong again. Please don't write docstrings in specs");
+    expect(ids(sessionStart([uv, broken, docstrings], quiet))).toEqual([1, 3]);
+    // The agent's sentence a lesson quotes is not the person's rule.
+    const quoted: Visible = {
+      type: 'lesson',
+      lesson: lesson({
+        id: 4,
+        at: day(4),
+        strength: 0.5,
+        text: 'When the agent said "Always use uv, not pip.", the person answered: "it still fails"',
+      }),
+    };
+    expect(ids(sessionStart([quoted], quiet))).toEqual([]);
   });
 
   it('takes a lesson said twice for a standing rule only when the two were said in different sessions', () => {
