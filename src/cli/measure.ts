@@ -23,7 +23,7 @@ export const measureCommand = defineCommand({
     {
       flags: '--shown <file>',
       description:
-        'with replay: append every item shown and every repeat, caught or not, to this file as JSON lines',
+        'with replay: append every item shown and every repeat (caught or not, and whether its earlier correction became an episode) to this file as JSON lines',
     },
     {
       flags: '--params <json>',

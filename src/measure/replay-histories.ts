@@ -25,7 +25,7 @@ export interface ReplayOptions {
   perfectDetection?: boolean;
   /** Parameters written into the temporary home's config.json (`params`), to measure a change before making it. */
   params?: Record<string, unknown>;
-  /** Where to append, as JSON lines, every item shown and every repeat with whether it was caught. */
+  /** Where to append, as JSON lines, every item shown and every repeat: whether it was caught, and whether its earlier correction became an episode. */
   shownFile?: string;
   /** Histories replayed at once (each in its own home); 1 by default. */
   jobs?: number;
@@ -270,6 +270,10 @@ export async function replayHistory(
     ) as { episodes: { said?: string | null }[] };
     const saids = episodes.episodes.map((episode) => flatten(episode.said ?? '').slice(0, 60));
 
+    const becameEpisode = (first: { said: string }): boolean => {
+      const head = flatten(first.said).slice(0, 60);
+      return saids.some((said) => said !== '' && (said.startsWith(head) || head.startsWith(said)));
+    };
     const repeats: object[] = [];
     const { all, soft, earlier } = countRepeats(history, (correction, first) => {
       const hit = shown.find(
@@ -285,7 +289,7 @@ export async function replayHistory(
         session: correction.session,
         turn: correction.turn,
         said: correction.said,
-        first: { session: first.session, turn: first.turn, said: first.said },
+        first: { session: first.session, turn: first.turn, said: first.said, episode: becameEpisode(first) },
         caughtBy: hit?.moment ?? null,
       });
       return hit !== undefined;
@@ -297,10 +301,7 @@ export async function replayHistory(
       ];
       appendFileSync(options.shownFile, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
     }
-    const earlierBecameEpisodes = earlier.filter((first) => {
-      const head = flatten(first.said).slice(0, 60);
-      return saids.some((said) => said !== '' && (said.startsWith(head) || head.startsWith(said)));
-    }).length;
+    const earlierBecameEpisodes = earlier.filter(becameEpisode).length;
     return {
       name: history.name,
       remem: {

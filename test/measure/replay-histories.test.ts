@@ -71,8 +71,19 @@ describe('remem measure replay', () => {
     const records = readFileSync(shownFile, 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { type: string; moment?: string; caughtBy?: string | null });
-    expect(records.filter((r) => r.type === 'repeat').map((r) => r.caughtBy)).toEqual(['start']);
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            type: string;
+            moment?: string;
+            caughtBy?: string | null;
+            first?: { episode: boolean };
+          },
+      );
+    const repeats = records.filter((r) => r.type === 'repeat');
+    expect(repeats.map((r) => r.caughtBy)).toEqual(['start']);
+    // Whether the earlier correction became an episode: what a miss owes to detection.
+    expect(repeats.map((r) => r.first?.episode)).toEqual([true]);
     expect(records.some((r) => r.type === 'shown' && r.moment === 'prompt')).toBe(true);
     expect(remem(['measure', 'replay'], { home, now: '2026-03-04T00:00:00Z' }).code).toBe(2);
   });
