@@ -54,6 +54,12 @@ export const defaultParams = {
      */
     sessionStartLessons: 12,
     standingRules: 2,
+    /**
+     * Places for the lessons first said in the project's latest `recentSessions` sessions, the most recent first;
+     * they stay empty when those sessions taught nothing new. Taken as the most recently said whatever their age, one
+     * development history loaded a lesson seven sessions old at each of seven session starts; kept for the latest
+     * sessions, the replay showed 328 items instead of 334 and caught the same 33 of 61 repeats.
+     */
     recentLessons: 2,
     /**
      * Session start loads at most this many lessons for each correction the project's latest `recentSessions`

@@ -118,31 +118,34 @@ export function sessionStarts(db: Db, project: string | null): string[] {
 }
 
 /**
- * How many corrections each of the project's latest `sessions` sessions of at least `minPrompts` prompts left,
- * newest first (every project's when `project` is null): the sessions a transcript recorded (their session
- * episode), each with the corrections among its episodes. Reads the `episodes_project_sessions` (or, for every
- * project, `episodes_kind`) and `episodes_session` indexes: a few rows, however many episodes the store holds.
+ * The project's latest `sessions` sessions of at least `minPrompts` prompts, newest first (every project's when
+ * `project` is null): how many corrections each left and when it began (its first episode). The sessions a
+ * transcript recorded (their session episode), each with the corrections among its episodes. Reads the
+ * `episodes_project_sessions` (or, for every project, `episodes_kind`) and `episodes_session` indexes: a few rows,
+ * however many episodes the store holds.
  */
 export function latestSessionCorrections(
   db: Db,
   project: string | null,
   sessions: number,
   minPrompts = 0,
-): number[] {
+): { corrections: number; startedAt: string }[] {
   if (sessions <= 0) return [];
   const where = project === null ? '' : 'AND s.project = ?';
-  const rows = db
+  return db
     .prepare(
       `SELECT (SELECT COUNT(*) FROM episodes c INDEXED BY episodes_session
-                WHERE c.agent = s.agent AND c.session = s.session AND c.kind = 'correction') AS n
+                WHERE c.agent = s.agent AND c.session = s.session AND c.kind = 'correction') AS corrections,
+              (SELECT MIN(f.happened_at) FROM episodes f INDEXED BY episodes_session
+                WHERE f.agent = s.agent AND f.session = s.session) AS startedAt
        FROM episodes s WHERE s.kind = 'session' ${where}
          AND coalesce(json_extract(s.detail, '$.prompts'), 0) >= ?
        ORDER BY s.happened_at DESC LIMIT ?`,
     )
     .all(...(project === null ? [minPrompts, sessions] : [project, minPrompts, sessions])) as {
-    n: number;
+    corrections: number;
+    startedAt: string;
   }[];
-  return rows.map((row) => row.n);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Visible } from './types.ts';
 
 /**
  * How many lessons session start loads: at most `standingRules` standing rules, the `recentLessons` most
- * recently said, and the earliest said of the rest to fill `sessionStartLessons`.
+ * recently said (since `recentSince`, when given), and the earliest said of the rest to fill `sessionStartLessons`.
  */
 export interface StartBudget {
   sessionStartLessons: number;
@@ -17,6 +17,11 @@ export interface StartBudget {
    * lesson said more than once stands.
    */
   oneSession?: ReadonlySet<number>;
+  /**
+   * When the project's latest sessions began (`startBudget`): the recent lessons are those first said since, and
+   * their places stay empty when those sessions taught fewer. Absent, the most recently said, however long ago.
+   */
+  recentSince?: string;
 }
 
 /** The render parameters that size session start by the project's latest sessions (`startBudget`). */
@@ -34,15 +39,16 @@ export interface StartParams extends StartBudget {
 export function startBudget(db: Db, project: string | null, params: StartParams): StartBudget {
   const oneSession = new Set(saidInOneSession(db, project));
   if (params.perRecentCorrection <= 0) return { ...params, oneSession };
-  const counts = latestSessionCorrections(db, project, params.recentSessions, params.recentSessionPrompts);
-  if (counts.length === 0) return { ...params, oneSession };
-  const mean = counts.reduce((sum, n) => sum + n, 0) / counts.length;
+  const latest = latestSessionCorrections(db, project, params.recentSessions, params.recentSessionPrompts);
+  if (latest.length === 0) return { ...params, oneSession };
+  const mean = latest.reduce((sum, session) => sum + session.corrections, 0) / latest.length;
   const lessons = Math.ceil(mean * params.perRecentCorrection);
   return {
     ...params,
     sessionStartLessons: Math.min(params.sessionStartLessons, lessons),
     standingAlways: true,
     oneSession,
+    recentSince: latest[latest.length - 1]!.startedAt,
   };
 }
 
@@ -78,7 +84,7 @@ function earliestFirst(a: Visible, b: Visible): number {
 /**
  * What session start loads, in the order it is listed: the standing rules (the most often said first: a rule
  * said three times is likelier to be needed again than one said twice), then the earliest said of the rest,
- * then the most recently said. What later sessions repeat is mostly a rule the person gave once, early in the
+ * then the most recently said (first said in the latest sessions). What later sessions repeat is mostly a rule the person gave once, early in the
  * project (how they want to work, which tool to use): strength falls with age whether or not a lesson still
  * applies, so ranked by strength such a rule left session start within weeks. The most recent lessons keep
  * yesterday's correction in front of today's session; everything else reaches the agent when it applies, through
@@ -97,8 +103,14 @@ export function sessionStart(visible: readonly Visible[], budget: StartBudget): 
   const standing = ranked.slice(0, Math.min(rules, total));
   const taken = new Set(standing);
   const rest = visible.filter((item) => !taken.has(item)).sort(earliestFirst);
-  const recentCount = Math.min(Math.max(0, budget.recentLessons), total - standing.length, rest.length);
-  const recent = rest.slice(rest.length - recentCount).reverse();
-  const earliest = rest.slice(0, Math.min(total - standing.length - recentCount, rest.length - recentCount));
+  const places = Math.min(Math.max(0, budget.recentLessons), total - standing.length);
+  const since = budget.recentSince;
+  const candidates = since === undefined ? rest : rest.filter((item) => firstSaid(item) >= since);
+  const recent = candidates.slice(candidates.length - Math.min(places, candidates.length)).reverse();
+  // Kept for the latest sessions' lessons even when they taught fewer (`recentSince`): an older lesson in their
+  // place is one of the earliest's, loaded for no reason of its own.
+  const reserved = since === undefined ? recent.length : places;
+  const shown = new Set(recent);
+  const earliest = rest.filter((item) => !shown.has(item)).slice(0, total - standing.length - reserved);
   return [...standing, ...earliest, ...recent];
 }

@@ -150,6 +150,27 @@ describe("session start sized by the project's latest sessions", () => {
     }
   });
 
+  it('keeps the recent places for what the latest session taught, and leaves them empty when it taught nothing new', () => {
+    const store = openStore(tempDir());
+    try {
+      session(store.db, '/p', 's1', day(2), 1);
+      session(store.db, '/p', 's2', day(5), 2);
+      const latest = startBudget(store.db, '/p', params);
+      expect(latest.recentSince).toBe(day(5));
+      expect(latest.sessionStartLessons).toBe(4);
+      const lessons = [1, 2, 3, 4, 5, 6].map((id) => item(id, day(id), 0.5));
+      // Lesson 6 was first said after the latest session began; 5, the day it began; 1 to 3 are the earliest.
+      expect(ids(sessionStart(lessons, { ...latest, recentLessons: 2 }))).toEqual([1, 2, 6, 5]);
+      // Nothing said since: the earliest keep their places and the recent ones stay empty, however recent lesson 4 is.
+      expect(ids(sessionStart(lessons.slice(0, 4), { ...latest, recentLessons: 2 }))).toEqual([1, 2]);
+      // Without a latest session to read, the most recently said are the recent, however old.
+      const { recentSince: _, ...unread } = latest;
+      expect(ids(sessionStart(lessons.slice(0, 4), { ...unread, recentLessons: 2 }))).toEqual([1, 2, 4, 3]);
+    } finally {
+      store.close();
+    }
+  });
+
   it("reads which lessons the person worded as a rule of the house from the person's words they quote", () => {
     const said = (id: number, words: string): Visible => ({
       type: 'lesson',
