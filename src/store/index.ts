@@ -173,7 +173,7 @@ export {
   currentPredictionTallies,
   type LessonEvent,
   lastSeenOf,
-  latestSessionCorrections,
+  latestSessions,
   listLessonEvents,
   listLessonsById,
   listLessonsKnownAt,

@@ -124,7 +124,7 @@ export function sessionStarts(db: Db, project: string | null): string[] {
  * `episodes_project_sessions` (or, for every project, `episodes_kind`) and `episodes_session` indexes: a few rows,
  * however many episodes the store holds.
  */
-export function latestSessionCorrections(
+export function latestSessions(
   db: Db,
   project: string | null,
   sessions: number,

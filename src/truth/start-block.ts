@@ -1,4 +1,4 @@
-import { type Db, latestSessionCorrections, saidInOneSession } from '../store/index.ts';
+import { type Db, latestSessions, saidInOneSession } from '../store/index.ts';
 import { statesRule } from './rule-subjects.ts';
 import type { Visible } from './types.ts';
 
@@ -39,7 +39,7 @@ export interface StartParams extends StartBudget {
 export function startBudget(db: Db, project: string | null, params: StartParams): StartBudget {
   const oneSession = new Set(saidInOneSession(db, project));
   if (params.perRecentCorrection <= 0) return { ...params, oneSession };
-  const latest = latestSessionCorrections(db, project, params.recentSessions, params.recentSessionPrompts);
+  const latest = latestSessions(db, project, params.recentSessions, params.recentSessionPrompts);
   if (latest.length === 0) return { ...params, oneSession };
   const mean = latest.reduce((sum, session) => sum + session.corrections, 0) / latest.length;
   const lessons = Math.ceil(mean * params.perRecentCorrection);
