@@ -19,7 +19,7 @@ export interface PrimeRows {
   readonly count: number;
   kind(row: number): LessonKind;
   question(row: number): boolean;
-  /** Sources, and how many followed a reply that handed the decision back (correction lessons). */
+  /** Sources, and how many followed a reply that offered the next step back (correction lessons: `handbackShare`). */
   sources(row: number): number;
   afterHandback(row: number): number;
   /** The rows whose cosine with `query` (a unit vector) is at least `cut`, with it, in the projection's order. */

@@ -49,7 +49,7 @@ export function choosePrimes<T extends Met>(
   return { chosen, reasons };
 }
 
-/** A correction lesson's sources so far, and how many of them followed a hand-back. */
+/** A correction lesson's sources so far, and how many of them followed an offer (`handbackShare`). */
 export interface HandbackSources {
   sources: number;
   afterHandback: number;
@@ -57,7 +57,7 @@ export interface HandbackSources {
 
 /**
  * The end-of-turn reminder: of the correction lessons, the one with the most sources among those that bear on
- * hand-backs (most of their sources followed one); the first of equals. Null when none bears on them.
+ * offers (most of their sources followed one); the first of equals. Null when none bears on them.
  */
 export function chooseReminder<T extends HandbackSources>(corrections: Iterable<T>): T | null {
   let best: T | null = null;

@@ -201,7 +201,7 @@ async function prime(
 /**
  * The end of a turn: when the reply hands the next step back with an offer (the rules read one and the learned
  * offer detector agrees, so a reply that waits for the person is rarely taken for one) and a correction lesson bears
- * on hand-backs (most of its sources followed one), the turn goes on with the reminder. Never twice in a
+ * on offers (most of its sources followed one: `handbackShare`), the turn goes on with the reminder. Never twice in a
  * row, never the same lesson twice in a session, and not when the person's last message said only they have
  * what is needed.
  */

@@ -120,12 +120,17 @@ export function oldestSources(
     .all(lessonId, limit) as { id: number; happenedAt: string; said: string | null; text: string }[];
 }
 
-/** How many of a lesson's sources there are, and how many followed a reply that handed the decision back. */
+/**
+ * How many of a lesson's sources there are, and how many followed a reply that offered the next step back to the
+ * person: the hand-back the Stop reminder answers. One that followed a question the agent asked, or a reply waiting
+ * for what only the person has, says nothing of offers ("What modules would you prefer?" — "did you gather the
+ * requirements with me?").
+ */
 export function handbackShare(db: Db, lessonId: number): { sources: number; afterHandback: number } {
   return db
     .prepare(
       `SELECT COUNT(*) AS sources,
-         COALESCE(SUM(CASE WHEN json_extract(detail, '$.afterHandback') IS NOT NULL THEN 1 ELSE 0 END), 0) AS afterHandback
+         COALESCE(SUM(CASE WHEN json_extract(detail, '$.afterHandback') = 'offer' THEN 1 ELSE 0 END), 0) AS afterHandback
        FROM episodes WHERE lesson_id = ?`,
     )
     .get(lessonId) as { sources: number; afterHandback: number };

@@ -57,7 +57,8 @@ function filledStore(): { store: Store; config: Config } {
   );
   for (const [n, lesson] of [ids[1]!, ids[13]!, ids[25]!].entries()) {
     for (let k = 0; k < 3 + n; k++) {
-      const detail = JSON.stringify(k < 2 + n ? { afterHandback: 'offer' } : {});
+      // The last followed a question the agent asked: no offer, so not counted.
+      const detail = JSON.stringify({ afterHandback: k < 2 + n ? 'offer' : 'question' });
       episode.run(`e${lesson}-${k}`, day(0), day(0), detail, day(0), lesson);
     }
   }
@@ -143,7 +144,9 @@ describe('the prime index', () => {
     }
     const inA = described(openPrimeIndex(store.home)!.rowsFor('/a'));
     expect(inA.filter((row) => row.question)).toHaveLength(1);
-    expect(inA.filter((row) => row.afterHandback > 0).length).toBeGreaterThan(0);
+    const afterOffers = inA.filter((row) => row.afterHandback > 0);
+    expect(afterOffers.length).toBeGreaterThan(0);
+    expect(afterOffers.map((row) => row.sources - row.afterHandback)).toEqual(afterOffers.map(() => 1));
     store.close();
   });
 
