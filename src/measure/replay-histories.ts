@@ -25,7 +25,10 @@ export interface ReplayOptions {
   perfectDetection?: boolean;
   /** Parameters written into the temporary home's config.json (`params`), to measure a change before making it. */
   params?: Record<string, unknown>;
-  /** Where to append, as JSON lines, every item shown and every repeat: whether it was caught, and whether its earlier correction became an episode. */
+  /**
+   * Where to append, as JSON lines, every item shown and every repeat: whether it was caught, and whether its earlier
+   * correction became an episode.
+   */
   shownFile?: string;
   /** Histories replayed at once (each in its own home); 1 by default. */
   jobs?: number;

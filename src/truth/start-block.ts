@@ -84,11 +84,11 @@ function earliestFirst(a: Visible, b: Visible): number {
 /**
  * What session start loads, in the order it is listed: the standing rules (the most often said first: a rule
  * said three times is likelier to be needed again than one said twice), then the earliest said of the rest,
- * then the most recently said (first said in the latest sessions). What later sessions repeat is mostly a rule the person gave once, early in the
- * project (how they want to work, which tool to use): strength falls with age whether or not a lesson still
- * applies, so ranked by strength such a rule left session start within weeks. The most recent lessons keep
- * yesterday's correction in front of today's session; everything else reaches the agent when it applies, through
- * the prompt and tool hooks.
+ * then the most recently said (first said in the latest sessions). What later sessions repeat is mostly a rule
+ * the person gave once, early in the project (how they want to work, which tool to use): strength falls with age
+ * whether or not a lesson still applies, so ranked by strength such a rule left session start within weeks. The
+ * most recent lessons keep yesterday's correction in front of today's session; everything else reaches the agent
+ * when it applies, through the prompt and tool hooks.
  */
 export function sessionStart(visible: readonly Visible[], budget: StartBudget): Visible[] {
   const seen = (item: Visible) => (item.type === 'lesson' ? item.lesson.seen : 0);
