@@ -73,8 +73,9 @@ export function poolFromStore(
     },
     aboutSubjects: (mask, kind, limit) => {
       const found: number[] = [];
+      if (mask === 0) return found;
       for (const [row, item] of items.entries()) {
-        if (found.length >= limit || mask === 0) break;
+        if (found.length >= limit) break;
         if (item.kind !== kind || item.question) continue;
         if ((ruleSubjects(item.text).mask & mask) !== 0) found.push(row);
       }

@@ -12,6 +12,13 @@ export function quote(text: string, max: number): string {
   return shortenAtWord(maskSecrets(text), max);
 }
 
+const REFUSED_OPENING = "The person refused the agent's ";
+
+/** Whether a correction lesson tells of a refused call: the wording `correctionText` writes for one. */
+export function isRefusedCall(text: string): boolean {
+  return text.startsWith(REFUSED_OPENING);
+}
+
 /**
  * A correction lesson quotes the person verbatim and the agent sentence they answered — never a paraphrase:
  * on terse real messages a paraphrase said the opposite of what was meant.
@@ -22,7 +29,7 @@ export function correctionText(source: NightEpisode): string {
   if (typeof refused === 'string') {
     const call = quote(String(source.detail['refusedCall'] ?? ''), ANSWERED_CHARS);
     const reason = source.said && !source.said.startsWith('[refused') ? `, saying: "${said}"` : '';
-    return `The person refused the agent's ${refused} call${call ? ` "${call}"` : ''}${reason}.`;
+    return `${REFUSED_OPENING}${refused} call${call ? ` "${call}"` : ''}${reason}.`;
   }
   if (source.agentBefore?.trim()) {
     return `When the agent said "${quote(source.agentBefore, ANSWERED_CHARS)}", the person answered: "${said}"`;

@@ -1,8 +1,7 @@
 import { lessonSubjects, type Subjects, subjectsOf } from '../embed/index.ts';
 import { statesHouseRule } from '../episodes/index.ts';
-import { personQuotes } from '../sleep/index.ts';
+import { isRefusedCall, personQuotes } from '../sleep/index.ts';
 
-const REFUSED = /^The person refused the agent's /;
 const NOTHING: Subjects = subjectsOf('');
 
 /**
@@ -32,6 +31,6 @@ const RULES_READ = 20_000;
  */
 export function ruleSubjects(text: string): Subjects {
   const subjects = lessonSubjects(text);
-  if (subjects.terms.size === 0 || REFUSED.test(text)) return subjects;
+  if (subjects.terms.size === 0 || isRefusedCall(text)) return subjects;
   return statesRule(text) ? subjects : NOTHING;
 }
