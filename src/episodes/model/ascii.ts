@@ -52,15 +52,31 @@ function insideClass(source: string, at: number): boolean {
 
 /** A pattern and its ASCII twin: `test` reads text with the twin when the caller knows it is ASCII. */
 export interface Twinned {
-  pattern: RegExp;
-  ascii: RegExp;
+  readonly pattern: RegExp;
+  readonly ascii: RegExp;
 }
 
-export function twinned(pattern: RegExp): Twinned {
-  return { pattern, ascii: asciiTwin(pattern) };
+/**
+ * The pattern `make` writes, and its twin, each made when first read. A long pattern with the `u` and `i` flags
+ * costs a process a tenth of a millisecond or more to create, and its twin as much again: a process that loads the
+ * features without reading text with them (a prompt hook, which never classifies a reply) pays for none.
+ */
+export function twinned(make: () => RegExp): Twinned {
+  let pattern: RegExp | undefined;
+  let ascii: RegExp | undefined;
+  return {
+    get pattern() {
+      pattern ??= make();
+      return pattern;
+    },
+    get ascii() {
+      ascii ??= asciiTwin(this.pattern);
+      return ascii;
+    },
+  };
 }
 
 /** `pattern.test(text)`, read with the twin when `ascii` (the text is all ASCII). */
-export function testTwinned({ pattern, ascii }: Twinned, text: string, textIsAscii: boolean): boolean {
-  return (textIsAscii ? ascii : pattern).test(text);
+export function testTwinned(twin: Twinned, text: string, textIsAscii: boolean): boolean {
+  return (textIsAscii ? twin.ascii : twin.pattern).test(text);
 }

@@ -400,7 +400,7 @@ export const NEGATIVE = new Set(['error', 'wrong', 'still', 'not-working', 'dont
 
 /** The message opens on a plain "no" (twelve languages). */
 const OPENING_NO = twinned(
-  /^\W{0,3}(?:no|nope|nah|不是|不|いいえ|いや|non|nein|não|nao|нет|nie|hayır|아니)(?![\p{L}])/u,
+  () => /^\W{0,3}(?:no|nope|nah|不是|不|いいえ|いや|non|nein|não|nao|нет|nie|hayır|아니)(?![\p{L}])/u,
 );
 
 /**
