@@ -1,5 +1,5 @@
 import { collapseWhitespace, type Lesson, shortenAtWord } from '../core/index.ts';
-import type { Visible } from '../truth/index.ts';
+import { lessonHeadline, type Visible } from '../truth/index.ts';
 
 export type RenderFormat = 'prompt' | 'openai-tools' | 'anthropic-tools' | 'gemini-tools';
 export const renderFormats: readonly RenderFormat[] = [
@@ -113,26 +113,11 @@ function geminiType(schema: unknown): unknown {
 
 /** An index line's length: long enough for a person's rule in their own words, short enough to scan. */
 const TITLE_CHARS = 160;
-/** Where a correction lesson's quote of the person starts (sleep/wording.ts words them). */
-const PERSON_SAID = /(?:the person answered|The person told the agent|, saying): "/;
 
 /**
- * A lesson's line in an index: for a correction the person's own words come first (the agent sentence they
- * answered would otherwise take the line); a long line is cut after a whole word, and the cut is marked.
+ * A lesson's line in an index: for a correction the person's own words come first (`lessonHeadline`); a long line
+ * is cut after a whole word, and the cut is marked.
  */
 export function lessonTitle(lesson: Lesson): string {
-  const flat = collapseWhitespace(lesson.text);
-  const said = lesson.kind === 'correction' ? PERSON_SAID.exec(flat) : null;
-  if (said && !flat.startsWith('The person told the agent')) {
-    const words = flat.slice(said.index + said[0].length).replace(/"\.?$/, '');
-    const refused = /^The person refused the agent's (.+?) call(?: (".*?"))?, saying: "/.exec(flat);
-    const lead = refused
-      ? `Refused ${refused[1]} call${refused[2] ? ` ${refused[2]}` : ''}; the person said`
-      : 'The person said';
-    return shortenAtWord(`${lead}: "${words}"`, TITLE_CHARS);
-  }
-  const theme = /^The person corrected the agent (\d+) times about the same thing: /.exec(flat);
-  if (theme)
-    return shortenAtWord(`The person said ${theme[1]} times: ${flat.slice(theme[0].length)}`, TITLE_CHARS);
-  return shortenAtWord(flat, TITLE_CHARS);
+  return shortenAtWord(lessonHeadline(lesson.kind, collapseWhitespace(lesson.text)), TITLE_CHARS);
 }

@@ -55,6 +55,30 @@ export function themeText(
   return `The person corrected the agent ${total} times about the same thing: ${quotes.join('; ')}${more}.`;
 }
 
+/**
+ * A lesson's line for an index, before it is cut to length: for a correction the person's own words come first (the
+ * agent sentence they answered would otherwise take the line), read back from what `correctionText` and `themeText`
+ * write; any other lesson as worded. `text` has its whitespace collapsed.
+ */
+export function headline(kind: string, text: string): string {
+  const said = kind === 'correction' ? PERSON_SAID.exec(text) : null;
+  if (said && !text.startsWith('The person told the agent')) {
+    const words = text.slice(said.index + said[0].length).replace(/"\.?$/, '');
+    const refused = REFUSED_SAYING.exec(text);
+    const lead = refused
+      ? `Refused ${refused[1]} call${refused[2] ? ` ${refused[2]}` : ''}; the person said`
+      : 'The person said';
+    return `${lead}: "${words}"`;
+  }
+  const theme = THEME_COUNT.exec(text);
+  return theme ? `The person said ${theme[1]} times: ${text.slice(theme[0].length)}` : text;
+}
+
+/** Where the person's words start in a correction lesson that quotes one message. */
+const PERSON_SAID = /(?:the person answered|The person told the agent|, saying): "/;
+const REFUSED_SAYING = new RegExp(`^${REFUSED_OPENING}(.+?) call(?: (".*?"))?, saying: "`);
+const THEME_COUNT = /^The person corrected the agent (\d+) times about the same thing: /;
+
 const ONE_MESSAGE = /(?:, the person answered|^The person told the agent): "([\s\S]*)"\.?$/;
 const THEME_QUOTED =
   /^The person corrected the agent \d+ times about the same thing: "([\s\S]*)"(?: and \d+ more)?\.$/;

@@ -1,4 +1,5 @@
 export { openPrimeIndex, type PrimeIndex, type PrimeRows, primeIndexVectors } from '../hook/index.ts';
+export { headline as lessonHeadline } from '../sleep/index.ts';
 export { atSessionStart, type Choice, everything, hashesOf, type Showing, showToAgent } from './door.ts';
 export { findLesson, forget } from './forget.ts';
 export { recordInjection } from './injections.ts';

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { NightEpisode } from '../../src/sleep/night.ts';
+import { correctionText, errorText, headline, themeText } from '../../src/sleep/wording.ts';
+
+function episode(fields: Partial<NightEpisode>): NightEpisode {
+  return {
+    id: 1,
+    kind: 'correction',
+    project: null,
+    tool: null,
+    happenedAt: '2026-03-01T10:00:00.000Z',
+    title: '',
+    text: '',
+    said: null,
+    agentBefore: null,
+    detail: {},
+    lessonId: null,
+    vec: new Float32Array(0),
+    fresh: false,
+    ...fields,
+  };
+}
+
+describe('a lesson headline, read back from the wording that wrote it', () => {
+  it('puts the person first when they answered the agent', () => {
+    const text = correctionText(
+      episode({ said: 'use pnpm, not npm', agentBefore: 'I will run npm install now.' }),
+    );
+    expect(headline('correction', text)).toBe('The person said: "use pnpm, not npm"');
+  });
+
+  it('keeps a message said without an agent turn before it as written', () => {
+    const text = correctionText(episode({ said: 'always store timestamps in UTC' }));
+    expect(headline('correction', text)).toBe(text);
+  });
+
+  it('names a refused call and the reason the person gave', () => {
+    const text = correctionText(
+      episode({
+        said: 'we use pnpm here',
+        detail: { refusedTool: 'Bash', refusedCall: 'npm install zod' },
+      }),
+    );
+    expect(headline('correction', text)).toBe(
+      'Refused Bash call "npm install zod"; the person said: "we use pnpm here"',
+    );
+  });
+
+  it('leaves a refused call without a reason as written', () => {
+    const text = correctionText(
+      episode({ said: '[refused]', detail: { refusedTool: 'Bash', refusedCall: 'rm -rf build' } }),
+    );
+    expect(text).not.toContain('saying');
+    expect(headline('correction', text)).toBe(text);
+  });
+
+  it('counts a theme and quotes it', () => {
+    const text = themeText([
+      episode({ id: 1, said: 'use pnpm not npm' }),
+      episode({ id: 2, said: 'again: pnpm, not npm', happenedAt: '2026-03-02T10:00:00.000Z' }),
+    ]);
+    expect(headline('correction', text)).toBe(
+      'The person said 2 times: "use pnpm not npm"; "again: pnpm, not npm".',
+    );
+  });
+
+  it('leaves every other lesson as worded', () => {
+    const text = errorText([
+      episode({
+        kind: 'error',
+        tool: 'Bash',
+        text: 'CACError: Unknown option --grep',
+        detail: { input: 'vitest --grep x' },
+      }),
+    ]);
+    expect(headline('error', text)).toBe(text);
+  });
+});
