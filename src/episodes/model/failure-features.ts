@@ -13,8 +13,8 @@ import { flat, namedFeature, seedsOf, visitText, words } from './features.ts';
 export const ERROR_CHARS = 900;
 export const INPUT_CHARS = 300;
 
-const ERROR_SEEDS = seedsOf('e');
-const INPUT_SEEDS = seedsOf('i');
+const ERROR_SEEDS = /* @__PURE__ */ seedsOf('e');
+const INPUT_SEEDS = /* @__PURE__ */ seedsOf('i');
 
 /** Words of the error that say which side failed; each a feature the model weighs, named by its key. */
 const SIGNS: readonly (readonly [string, RegExp])[] = [

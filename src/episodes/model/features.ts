@@ -53,8 +53,8 @@ export function namedFeature(
 }
 
 /** Prefixes hashed once: each feature of the kind continues from here, with no string built for it. */
-const MESSAGE_SEEDS = seedsOf('');
-const AGENT_SEED = fnv('a:');
+const MESSAGE_SEEDS = /* @__PURE__ */ seedsOf('');
+const AGENT_SEED = /* @__PURE__ */ fnv('a:');
 
 /** Lower-cased, each run of whitespace one space. */
 export function flat(text: string): string {
@@ -62,14 +62,14 @@ export function flat(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-const WORDS = twinned(() => /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu);
-const LOG_LINE = twinned(
+const WORDS = /* @__PURE__ */ twinned(() => /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu);
+const LOG_LINE = /* @__PURE__ */ twinned(
   () =>
     /(?:error|exception|traceback|failed|fatal|panic|warning|undefined|cannot|not found|\bat\s+\S+:\d+|line \d+|exit code)/iu,
 );
 
 /** The agent said it was done, that something now works, or to try it (twelve languages; the model weighs it). */
-const CLAIM = twinned(
+const CLAIM = /* @__PURE__ */ twinned(
   () =>
     /\b(?:fixed|done|resolved|should (?:now )?work|now works|works now|is working|implemented|updated|completed|all (?:tests )?pass(?:es|ing)?|successfully|ready|try it (?:now|again)|(?:is|are) now (?:working|fixed|correct)|should be (?:fixed|resolved|working|gone))\b|✅|🎉|listo|corregido|solucionado|funciona|debería funcionar|修正|完了|hecho|fertig|behoben|sollte (?:jetzt )?funktionieren|terminé|corrigé|résolu|devrait (?:fonctionner|marcher)|deve funcionar|corrigido|resolvido|dovrebbe funzionare|corretto|risolto|должно работать|исправлен|работает|powinno działać|naprawion|çalışmalı|düzeltildi|çözüldü|应该可以|已修复|已解决|修复了|直しました|動作するはず|解決しました|수정했|해결했|작동할/iu,
 );
@@ -77,7 +77,7 @@ const CLAIM = twinned(
  * The agent handed its work over as finished or to be tried: "should now show", "try it now", "let me know", a
  * ✅ or 🎉 (a few languages). Broader than `CLAIM`: what a person reports back on.
  */
-const HANDED_OVER = twinned(
+const HANDED_OVER = /* @__PURE__ */ twinned(
   () =>
     /\b(?:fixed|done|resolved|should (?:now )?(?:work|be|show|display|load|appear|run|pass)|now (?:works?|shows?|displays?|loads?|runs?|has|uses|handles|properly|correctly|supports)|works now|is working|implemented|updated|completed|all (?:tests )?pass|successfully|ready|try it (?:now|again)|(?:please )?(?:test|try|refresh|restart|reload|run)(?: it| this| the \w+)? (?:now|again)|let me know)\b|✅|🎉|🚀|listo|corregido|funciona|修正|完了|しました|hecho|fertig|behoben|terminé|corrigé|已修复|已经|现在|应该|修复|düzelt|eklendi|tamamlan|готово|исправ|теперь|agora|corrigido/iu,
 );
@@ -85,12 +85,12 @@ const HANDED_OVER = twinned(
  * The message reports that something fails, is still wrong, or does nothing (a few languages): after the agent
  * handed its work over, the most common correction there is.
  */
-const FAILURE = twinned(
+const FAILURE = /* @__PURE__ */ twinned(
   () =>
     /\b(?:still|again|broken|broke|wrong|fail(?:s|ed|ing)?|crash(?:es|ed)?|errors?|issues?|problem|bug|no change|unchanged|impossible|non[- ]?existent|undefined|missing|gone|disappeared|empty|blank|stuck|freez\w*|loop\w*|worse|same (?:error|issue|problem|thing|result|behaviou?r)|not (?:work|working|fixed|the case|showing|shown|displayed|updated|changed|loading|happening)|nothing (?:happen|change|works|is|shows|seems)|(?:does|did|is|was|are|wo|ca)(?:n'?t| not) (?:work|seem|show|load|change|fix|display|appear|help|do|get|find|see|run|start|open)|(?:dont|doesnt|didnt|isnt|arent|wasnt|wont|cant|never) \w+)\b|还是|仍然|依然|没有|不行|报错|错误|问题|不对|まだ|エラー|できない|されない|動かない|直って|hata|çalışmıyor|olmadı|hâlâ|hala|не работает|ошибк|всё ещё|до сих пор|no funciona|sigue|não funciona|ainda|funktioniert nicht|immer noch|ne marche pas|ne fonctionne|toujours/iu,
 );
 /** The message says something is wrong, still, again, or not so (a few languages; the model weighs it). */
-const DENIAL = twinned(
+const DENIAL = /* @__PURE__ */ twinned(
   () =>
     /\b(?:no|not|don'?t|doesn'?t|didn'?t|isn'?t|wasn'?t|won'?t|can'?t|never|still|again|wrong|instead|stop|why did|why are|same (?:error|issue|problem)|broken|nope)\b|sigue|todavía|otra vez|noch|immer noch|encore|toujours|まだ|違う|还是|不对|hala|yine/iu,
 );
@@ -99,17 +99,17 @@ const DENIAL = twinned(
  * The message opens by approving what the agent did ("nice", "that fixed it", "works now", "looks good"): what
  * follows is then most often the next request, not a correction (a few languages).
  */
-const PRAISE = twinned(
+const PRAISE = /* @__PURE__ */ twinned(
   () =>
     /^\W{0,3}(?:ok(?:ay)?|alright\w*|great|nice|good|perfect|awesome|excellent|cool|thanks?|thank you|yes|yep|yeah|wow|amazing|very good|looks (?:good|great)|lgtm|(?:that|this|it) (?:fixed|solved|worked|works|did it)|(?:it|that|everything)(?:'s| is)? (?:works?|working|runs?|fine)|works|now (?:it )?works|genial|perfecto|gracias|parfait|merci|super|prima|danke|отлично|спасибо|好的|完美|谢谢|可以了)\b/iu,
 );
 /** The agent asked the person to try, run or report something back ("let me know what you see", "share the output"). */
-const ASKED_REPORT = twinned(
+const ASKED_REPORT = /* @__PURE__ */ twinned(
   () =>
     /\b(?:let me know|share|paste|send me|tell me|what (?:do )?you see|check the (?:console|output|logs?)|test (?:it|this|again)|try (?:it|this|again)|run (?:it|this|the))\b[^.?!]{0,80}[.?!]?\s*\W*$/iu,
 );
 /** The message asks for new work: "I want …", "I'd like …", "can you add …", "let's …", "next". */
-const REQUEST = twinned(
+const REQUEST = /* @__PURE__ */ twinned(
   () =>
     /\b(?:i (?:want|would like|'d like|need) (?:to |you to |a |an |the )?|can you (?:add|make|create|implement|write|build|help|show|explain)|could you (?:add|make|create|implement|write|build|help|show|explain)|let'?s (?:add|go|move|proceed|start|now|discuss|implement|continue|work|do)|next (?:phase|step|task|feature)|new feature|(?:find|figure) out (?:why|what|how)|look into|investigate|track down|quiero que|necesito que|je veux|ich möchte)\b/iu,
 );
@@ -117,7 +117,7 @@ const REQUEST = twinned(
  * The message places a failure elsewhere than the agent's last change: since a merge or a date, on a branch, in CI
  * or production. A new report, not word that the agent's change did not work.
  */
-const ELSEWHERE = twinned(
+const ELSEWHERE = /* @__PURE__ */ twinned(
   () =>
     /\b(?:since (?:the )?(?:last|yesterday|this (?:morning|week)|last week|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|we|i)|on (?:main|master|staging|prod\w*)|in (?:ci|prod\w*|staging)|for (?:a few|some|several) (?:days|weeks))\b/iu,
 );

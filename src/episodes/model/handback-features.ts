@@ -12,8 +12,8 @@ import { flat, namedFeature, seedsOf, visitText, words } from './features.ts';
 /** What the detector reads: the last this many characters of the reply, code left out. */
 export const CLOSING_CHARS = 400;
 
-const CLOSING_SEEDS = seedsOf('h');
-const LAST_SEEDS = seedsOf('s');
+const CLOSING_SEEDS = /* @__PURE__ */ seedsOf('h');
+const LAST_SEEDS = /* @__PURE__ */ seedsOf('s');
 /** Trigrams at a third: at full weight they tell one repository's style from another's more than offer from wait. */
 const CLOSING_TEXT = { trigrams: 0.3, words: 1, maxWords: 100 };
 const LAST_TEXT = { trigrams: 0, words: 1, maxWords: 40 };

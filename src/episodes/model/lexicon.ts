@@ -399,7 +399,7 @@ function lexiconPatterns(): { all: Patterns; ascii: Patterns } {
 export const NEGATIVE = new Set(['error', 'wrong', 'still', 'not-working', 'dont', 'no']);
 
 /** The message opens on a plain "no" (twelve languages). */
-const OPENING_NO = twinned(
+const OPENING_NO = /* @__PURE__ */ twinned(
   () => /^\W{0,3}(?:no|nope|nah|不是|不|いいえ|いや|non|nein|não|nao|нет|nie|hayır|아니)(?![\p{L}])/u,
 );
 

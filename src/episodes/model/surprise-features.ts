@@ -11,7 +11,7 @@ import { flat, namedFeature, seedsOf, visitText } from './features.ts';
 /** What the detector reads of a paragraph. */
 export const PARAGRAPH_CHARS = 800;
 
-const SEEDS = seedsOf('p');
+const SEEDS = /* @__PURE__ */ seedsOf('p');
 const TEXT = { trigrams: 1, words: 1, maxWords: 120 };
 
 /** Phrasings the model weighs, each named by its key (a few languages). */
