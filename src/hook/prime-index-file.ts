@@ -114,8 +114,7 @@ function column<T extends Uint32Array | Float32Array>(
 
 /**
  * `values` written at `at` as little-endian 32-bit integers: as one copy where the machine is little-endian and the
- * place is aligned, else one at a time (a hook writes a few hundred, and a call each costs it a tenth of a millisecond
- * or more in all).
+ * place is aligned, else one at a time. A prompt hook writes a few hundred; a Buffer call for each cost it 0.4 ms.
  */
 function writeInts(target: Buffer, at: number, values: ArrayLike<number>, signed: boolean): void {
   if (littleEndian && (target.byteOffset + at) % 4 === 0) {
