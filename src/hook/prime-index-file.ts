@@ -19,9 +19,9 @@ export interface PrimeRows {
   readonly count: number;
   kind(row: number): LessonKind;
   question(row: number): boolean;
-  /** Sources, and how many followed a reply that offered the next step back (correction lessons: `handbackShare`). */
+  /** Sources, and how many followed a reply that offered the next step back (correction lessons: `offerShare`). */
   sources(row: number): number;
-  afterHandback(row: number): number;
+  afterOffer(row: number): number;
   /** The rows whose cosine with `query` (a unit vector) is at least `cut`, with it, in the projection's order. */
   reaching(query: Float32Array, cut: number): Reached[];
   /**
@@ -143,7 +143,7 @@ interface Block {
   order: Uint32Array;
   kind: Uint32Array;
   sources: Uint32Array;
-  afterHandback: Uint32Array;
+  afterOffer: Uint32Array;
   detailStart: Uint32Array;
   detailLength: Uint32Array;
   subjects: Uint32Array;
@@ -168,7 +168,7 @@ function columnsOf(bytes: Bytes, at: number, group: PrimeIndexGroup): Block {
     order: u32(0),
     kind: u32(1),
     sources: u32(2),
-    afterHandback: u32(3),
+    afterOffer: u32(3),
     detailStart: u32(4),
     detailLength: u32(5),
     subjects: u32(6),
@@ -463,7 +463,7 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     const place = placeOf(row);
     return blockAt(place).kind[localAt(place)]!;
   };
-  const columnOf = (name: 'sources' | 'afterHandback') => (row: number) => {
+  const columnOf = (name: 'sources' | 'afterOffer') => (row: number) => {
     if (merged) return blocks[merged.blockOf[row]!]![name][merged.localOf[row]!]!;
     const place = placeOf(row);
     return blockAt(place)[name][localAt(place)]!;
@@ -488,7 +488,7 @@ function rowsOf(header: PrimeIndexHeader, body: number, bytes: Bytes, project: s
     },
     question: (row) => (kindOf(row) & QUESTION) !== 0,
     sources: columnOf('sources'),
-    afterHandback: columnOf('afterHandback'),
+    afterOffer: columnOf('afterOffer'),
     reaching(query, cut) {
       if (query.length !== dims)
         throw new Error(`the prime index holds ${dims} dimensions, the query ${query.length}`);

@@ -9,7 +9,7 @@ import type { LessonKind } from '../core/index.ts';
  * ```
  * "RPIX" · version u32 · header length u32 · header (JSON: space, dims, count, kinds, groups, sections) · to 4 bytes
  * one block per group, n rows each, little-endian:
- *   order · kind · sources · afterHandback · detail start · detail length · subjects   (u32 columns of n)
+ *   order · kind · sources · afterOffer · detail start · detail length · subjects   (u32 columns of n)
  *   scale                                                                   (f32 column of n)
  *   the int8 vectors, round(v / scale) with scale = max |v| / 127, dimension by dimension, either
  *     dense:    dims × n bytes · to 4 bytes

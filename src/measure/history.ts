@@ -28,7 +28,7 @@ export interface Surprise {
   vec: Float32Array;
   /** The lesson that holds it now (after merges), if any. */
   lessonId: number | null;
-  afterHandback: boolean;
+  afterOffer: boolean;
 }
 
 export type { Message };
@@ -141,8 +141,8 @@ export function loadHistory(db: Db, home: string, params: Params): History {
         params,
       ),
       lessonId: episode.lessonId === null ? null : (finalOf.get(episode.lessonId) ?? episode.lessonId),
-      afterHandback:
-        episode.detail['afterHandback'] !== null && episode.detail['afterHandback'] !== undefined,
+      // The Stop reminder answers offers: a source that followed another hand-back says nothing of them.
+      afterOffer: episode.detail['afterHandback'] === 'offer',
     }));
 
   const sourcesOf = new Map<number, Surprise[]>();

@@ -244,7 +244,7 @@ function replayPrimes(history: History, turns: readonly Message[]): Put[] {
 
 /**
  * The end-of-turn rule replayed on every reply that ended offering, by the Stop hook's own choice
- * (`chooseReminder`): the correction lesson that existed then and most of whose sources followed a hand-back,
+ * (`chooseReminder`): the correction lesson that existed then and most of whose sources followed an offer,
  * unless the person's last message said only they have what is needed, and never the same lesson twice a session.
  */
 function replayReminders(history: History): Put[] {
@@ -263,7 +263,7 @@ function replayReminders(history: History): Put[] {
         return {
           lesson,
           sources: sources.length,
-          afterHandback: sources.filter((source) => source.afterHandback).length,
+          afterOffer: sources.filter((source) => source.afterOffer).length,
         };
       });
     const best = chooseReminder(corrections);

@@ -49,20 +49,20 @@ export function choosePrimes<T extends Met>(
   return { chosen, reasons };
 }
 
-/** A correction lesson's sources so far, and how many of them followed an offer (`handbackShare`). */
-export interface HandbackSources {
+/** A correction lesson's sources so far, and how many of them followed an offer (`offerShare`). */
+export interface OfferSources {
   sources: number;
-  afterHandback: number;
+  afterOffer: number;
 }
 
 /**
  * The end-of-turn reminder: of the correction lessons, the one with the most sources among those that bear on
  * offers (most of their sources followed one); the first of equals. Null when none bears on them.
  */
-export function chooseReminder<T extends HandbackSources>(corrections: Iterable<T>): T | null {
+export function chooseReminder<T extends OfferSources>(corrections: Iterable<T>): T | null {
   let best: T | null = null;
   for (const lesson of corrections) {
-    if (lesson.sources === 0 || lesson.afterHandback * 2 <= lesson.sources) continue;
+    if (lesson.sources === 0 || lesson.afterOffer * 2 <= lesson.sources) continue;
     if (!best || lesson.sources > best.sources) best = lesson;
   }
   return best;

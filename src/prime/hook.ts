@@ -201,7 +201,7 @@ async function prime(
 /**
  * The end of a turn: when the reply hands the next step back with an offer (the rules read one and the learned
  * offer detector agrees, so a reply that waits for the person is rarely taken for one) and a correction lesson bears
- * on offers (most of its sources followed one: `handbackShare`), the turn goes on with the reminder. Never twice in a
+ * on offers (most of its sources followed one: `offerShare`), the turn goes on with the reminder. Never twice in a
  * row, never the same lesson twice in a session, and not when the person's last message said only they have
  * what is needed.
  */
@@ -235,7 +235,7 @@ async function stop(deps: HookDeps, payload: HookPayload): Promise<HookAnswer> {
   const corrections = function* () {
     for (let row = 0; row < pool.count; row++) {
       if (pool.question(row) || pool.kind(row) !== 'correction') continue;
-      yield { row, sources: pool.sources(row), afterHandback: pool.afterHandback(row) };
+      yield { row, sources: pool.sources(row), afterOffer: pool.afterOffer(row) };
     }
   };
   const best = chooseReminder(corrections());

@@ -1,8 +1,8 @@
 export {
   choosePrimes,
   chooseReminder,
-  type HandbackSources,
   type Met,
+  type OfferSources,
   type PrimeChoice,
   remindedEarlier,
 } from './choose.ts';

@@ -1,6 +1,6 @@
 import type { Config, Lesson } from '../core/index.ts';
 import { cosine, createSpace, fromBlob, hashedSpace, type Space } from '../embed/index.ts';
-import { type Db, handbackShare, lastSleep, type StoredVector, vectorsInSpace } from '../store/index.ts';
+import { type Db, lastSleep, offerShare, type StoredVector, vectorsInSpace } from '../store/index.ts';
 import {
   type PrimeRows,
   ruleSubjects,
@@ -42,7 +42,7 @@ export function poolFromStore(
   const items = visible.map((item) => {
     const lessons = item.type === 'lesson' ? [item.lesson] : item.lessons;
     const share =
-      item.type === 'lesson' && item.lesson.kind === 'correction' ? handbackShare(db, item.lesson.id) : null;
+      item.type === 'lesson' && item.lesson.kind === 'correction' ? offerShare(db, item.lesson.id) : null;
     return {
       lessons,
       hashes: lessons.map((lesson) => lesson.hash),
@@ -50,7 +50,7 @@ export function poolFromStore(
       kind: lessons[0]!.kind,
       question: item.type === 'question',
       sources: share?.sources ?? 0,
-      afterHandback: share?.afterHandback ?? 0,
+      afterOffer: share?.afterOffer ?? 0,
       startOf: loaded.has(item) ? [project] : undefined,
     };
   });
@@ -59,7 +59,7 @@ export function poolFromStore(
     kind: (row) => items[row]!.kind,
     question: (row) => items[row]!.question,
     sources: (row) => items[row]!.sources,
-    afterHandback: (row) => items[row]!.afterHandback,
+    afterOffer: (row) => items[row]!.afterOffer,
     reaching(query, cut) {
       const stored = vectorsInSpace(db, 'lesson', space.name);
       return items.flatMap((item, row) => {

@@ -126,12 +126,12 @@ export function oldestSources(
  * for what only the person has, says nothing of offers ("What modules would you prefer?" — "did you gather the
  * requirements with me?").
  */
-export function handbackShare(db: Db, lessonId: number): { sources: number; afterHandback: number } {
+export function offerShare(db: Db, lessonId: number): { sources: number; afterOffer: number } {
   return db
     .prepare(
       `SELECT COUNT(*) AS sources,
-         COALESCE(SUM(CASE WHEN json_extract(detail, '$.afterHandback') = 'offer' THEN 1 ELSE 0 END), 0) AS afterHandback
+         COALESCE(SUM(CASE WHEN json_extract(detail, '$.afterHandback') = 'offer' THEN 1 ELSE 0 END), 0) AS afterOffer
        FROM episodes WHERE lesson_id = ?`,
     )
-    .get(lessonId) as { sources: number; afterHandback: number };
+    .get(lessonId) as { sources: number; afterOffer: number };
 }

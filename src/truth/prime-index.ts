@@ -16,7 +16,7 @@ import {
   type RowDetail,
   SCALE_COLUMN,
 } from '../hook/index.ts';
-import { handbackShare, lastSleep, type Store, vectorsInSpace } from '../store/index.ts';
+import { lastSleep, offerShare, type Store, vectorsInSpace } from '../store/index.ts';
 import { ruleSubjects } from './rule-subjects.ts';
 import { type StartParams, sessionStart, startBudget } from './start-block.ts';
 import type { Visible } from './types.ts';
@@ -36,7 +36,7 @@ interface Entry {
   project: string | null;
   question: boolean;
   sources: number;
-  afterHandback: number;
+  afterOffer: number;
   vector: Float32Array;
   /** The projects (null: sessions outside any) whose session start loads it. */
   startOf: (string | null)[];
@@ -110,7 +110,7 @@ function entriesOf(
     const lessons = entry.type === 'lesson' ? [entry.lesson] : entry.lessons;
     const first = lessons[0]!;
     const share =
-      first.kind === 'correction' && entry.type === 'lesson' ? handbackShare(store.db, first.id) : null;
+      first.kind === 'correction' && entry.type === 'lesson' ? offerShare(store.db, first.id) : null;
     // A question is met when either side is: its vector is the normalised sum of both.
     const sum = new Float32Array(dims);
     for (const lesson of lessons) {
@@ -130,7 +130,7 @@ function entriesOf(
       project: projectOfEntry(entry),
       question: entry.type === 'question',
       sources: share?.sources ?? 0,
-      afterHandback: share?.afterHandback ?? 0,
+      afterOffer: share?.afterOffer ?? 0,
       vector,
       startOf: starts.get(entry) ?? [],
     };
@@ -183,7 +183,7 @@ function blockOf(
       row.order,
       kinds.indexOf(row.kind) | (row.question ? QUESTION : 0),
       row.sources,
-      row.afterHandback,
+      row.afterOffer,
       detailStarts[r]!,
       details[r]!.length,
       ruleSubjects(row.text).mask,

@@ -150,6 +150,36 @@ describe('remem measure on kept transcripts: the reminder holdout and normal mem
     expect(report.replay.baselines.map((arm) => arm.items)).toEqual([8 + 3 + 3, 12 + 8 + 11]);
   });
 
+  it('replays no reminder for a lesson whose sources followed a question, not an offer, as the Stop hook does', () => {
+    const home = tempDir();
+    const claude = join(tempDir(), 'claude');
+    writeTranscript(claude, 't1', [
+      { at: day(0, 10), role: 'user', text: 'Add a dry-run flag to the cart test script.' },
+      {
+        at: day(0, 10, 1),
+        role: 'assistant',
+        text: 'I can add it as --dry-run or as an environment variable. Which would you prefer?',
+      },
+      { at: day(0, 10, 2), role: 'user', text: "you do it, don't ask me" },
+      { at: day(0, 10, 3), role: 'assistant', text: 'Added --dry-run to the cart test script.' },
+    ]);
+    ingestTranscripts(home, claude, day(0, 23));
+    sleepAfter(home, 0);
+    writeTranscript(claude, 't2', [
+      { at: day(1, 10), role: 'user', text: 'The cart test fails since yesterday.' },
+      {
+        at: day(1, 10, 1),
+        role: 'assistant',
+        text: 'Fixed removeItem; the cart test passes now. Should I push the fix?',
+      },
+      { at: day(1, 10, 2), role: 'user', text: 'Yes, thanks.' },
+    ]);
+    ingestTranscripts(home, claude, day(1, 23));
+    expect(lessonHashes(home).some((lesson) => lesson.kind === 'correction')).toBe(true);
+    // The lesson's one source followed a question: it says nothing of offers, and t2's offer gets no reminder.
+    expect(measured(home, day(2, 5)).replay.remem).toMatchObject({ source: 'replayed', reminders: 0 });
+  });
+
   it('replays a prompt with the prompt hook’s own choice: the lessons the hook shows', () => {
     const home = tempDir();
     const claude = join(tempDir(), 'claude');

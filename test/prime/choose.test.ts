@@ -26,10 +26,10 @@ describe('the hooks’ choice, shared by the prime hook and the measured replay'
 
   it('reminds with the lesson of most sources among those most of whose sources followed a hand-back', () => {
     const lessons = [
-      { name: 'half', sources: 4, afterHandback: 2 },
-      { name: 'most', sources: 3, afterHandback: 2 },
-      { name: 'equal', sources: 3, afterHandback: 3 },
-      { name: 'none', sources: 0, afterHandback: 0 },
+      { name: 'half', sources: 4, afterOffer: 2 },
+      { name: 'most', sources: 3, afterOffer: 2 },
+      { name: 'equal', sources: 3, afterOffer: 3 },
+      { name: 'none', sources: 0, afterOffer: 0 },
     ];
     expect(chooseReminder(lessons)?.name).toBe('most');
     expect(chooseReminder(lessons.slice(0, 1))).toBeNull();

@@ -76,7 +76,7 @@ function described(rows: PrimeRows, project: string | null = null) {
     kind: rows.kind(row),
     question: rows.question(row),
     sources: rows.sources(row),
-    afterHandback: rows.afterHandback(row),
+    afterOffer: rows.afterOffer(row),
   }));
 }
 
@@ -144,9 +144,9 @@ describe('the prime index', () => {
     }
     const inA = described(openPrimeIndex(store.home)!.rowsFor('/a'));
     expect(inA.filter((row) => row.question)).toHaveLength(1);
-    const afterOffers = inA.filter((row) => row.afterHandback > 0);
+    const afterOffers = inA.filter((row) => row.afterOffer > 0);
     expect(afterOffers.length).toBeGreaterThan(0);
-    expect(afterOffers.map((row) => row.sources - row.afterHandback)).toEqual(afterOffers.map(() => 1));
+    expect(afterOffers.map((row) => row.sources - row.afterOffer)).toEqual(afterOffers.map(() => 1));
     store.close();
   });
 
