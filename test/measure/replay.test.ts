@@ -25,14 +25,15 @@ const tempDir = useTempDirs();
  * don't ask me" (night 0 learns it, after a hand-back). t2: the agent offers again and the person says it again.
  * t3: the agent offers, the end-of-turn reminder fires, and it publishes.
  */
-function firstTwoSessions(home: string, claude: string): void {
+function firstTwoSessions(
+  home: string,
+  claude: string,
+  t1Closing = 'I added the flag to the cart test script and tested it. Want me to commit it?',
+  t2Answer = 'you do it, dont ask me',
+): void {
   writeTranscript(claude, 't1', [
     { at: day(0, 10), role: 'user', text: 'Add a dry-run flag to the cart test script.' },
-    {
-      at: day(0, 10, 1),
-      role: 'assistant',
-      text: 'I added the flag to the cart test script and tested it. Want me to commit it?',
-    },
+    { at: day(0, 10, 1), role: 'assistant', text: t1Closing },
     { at: day(0, 10, 2), role: 'user', text: "you do it, don't ask me" },
     { at: day(0, 10, 3), role: 'assistant', text: 'Committed the cart test fix as a1b2c3d.' },
   ]);
@@ -45,7 +46,7 @@ function firstTwoSessions(home: string, claude: string): void {
       role: 'assistant',
       text: 'Fixed removeItem; the cart test passes now. Should I push the fix?',
     },
-    { at: day(1, 10, 2), role: 'user', text: 'you do it, dont ask me' },
+    { at: day(1, 10, 2), role: 'user', text: t2Answer },
     { at: day(1, 10, 3), role: 'assistant', text: 'Pushed.' },
   ]);
   ingestTranscripts(home, claude, day(1, 23));
@@ -153,28 +154,13 @@ describe('remem measure on kept transcripts: the reminder holdout and normal mem
   it('replays no reminder for a lesson whose sources followed a question, not an offer, as the Stop hook does', () => {
     const home = tempDir();
     const claude = join(tempDir(), 'claude');
-    writeTranscript(claude, 't1', [
-      { at: day(0, 10), role: 'user', text: 'Add a dry-run flag to the cart test script.' },
-      {
-        at: day(0, 10, 1),
-        role: 'assistant',
-        text: 'I can add it as --dry-run or as an environment variable. Which would you prefer?',
-      },
-      { at: day(0, 10, 2), role: 'user', text: "you do it, don't ask me" },
-      { at: day(0, 10, 3), role: 'assistant', text: 'Added --dry-run to the cart test script.' },
-    ]);
-    ingestTranscripts(home, claude, day(0, 23));
-    sleepAfter(home, 0);
-    writeTranscript(claude, 't2', [
-      { at: day(1, 10), role: 'user', text: 'The cart test fails since yesterday.' },
-      {
-        at: day(1, 10, 1),
-        role: 'assistant',
-        text: 'Fixed removeItem; the cart test passes now. Should I push the fix?',
-      },
-      { at: day(1, 10, 2), role: 'user', text: 'Yes, thanks.' },
-    ]);
-    ingestTranscripts(home, claude, day(1, 23));
+    // t1's correction answers a question; t2 ends on an offer the person accepts.
+    firstTwoSessions(
+      home,
+      claude,
+      'I can add it as --dry-run or as an environment variable. Which would you prefer?',
+      'Yes, thanks.',
+    );
     expect(lessonHashes(home).some((lesson) => lesson.kind === 'correction')).toBe(true);
     // The lesson's one source followed a question: it says nothing of offers, and t2's offer gets no reminder.
     expect(measured(home, day(2, 5)).replay.remem).toMatchObject({ source: 'replayed', reminders: 0 });
