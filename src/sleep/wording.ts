@@ -12,7 +12,16 @@ export function quote(text: string, max: number): string {
   return shortenAtWord(maskSecrets(text), max);
 }
 
+/**
+ * The openings the wordings of correction lessons are written with, and read back by (`isRefusedCall`,
+ * `headline`, `personQuotes`): each is written here once.
+ */
 const REFUSED_OPENING = "The person refused the agent's ";
+const TOLD = 'The person told the agent: ';
+const ANSWERED = ', the person answered: ';
+const SAYING = ', saying: ';
+const themeOpening = (total: number | string) =>
+  `The person corrected the agent ${total} times about the same thing: `;
 
 /** Whether a correction lesson tells of a refused call: the wording `correctionText` writes for one. */
 export function isRefusedCall(text: string): boolean {
@@ -28,13 +37,13 @@ export function correctionText(source: NightEpisode): string {
   const refused = source.detail['refusedTool'];
   if (typeof refused === 'string') {
     const call = quote(String(source.detail['refusedCall'] ?? ''), ANSWERED_CHARS);
-    const reason = source.said && !source.said.startsWith('[refused') ? `, saying: "${said}"` : '';
+    const reason = source.said && !source.said.startsWith('[refused') ? `${SAYING}"${said}"` : '';
     return `${REFUSED_OPENING}${refused} call${call ? ` "${call}"` : ''}${reason}.`;
   }
   if (source.agentBefore?.trim()) {
-    return `When the agent said "${quote(source.agentBefore, ANSWERED_CHARS)}", the person answered: "${said}"`;
+    return `When the agent said "${quote(source.agentBefore, ANSWERED_CHARS)}"${ANSWERED}"${said}"`;
   }
-  return `The person told the agent: "${said}"`;
+  return `${TOLD}"${said}"`;
 }
 
 /**
@@ -52,7 +61,7 @@ export function themeText(
     .slice(0, THEME_QUOTES)
     .map((source) => `"${quote(source.said ?? source.text, 160)}"`);
   const more = total > THEME_QUOTES ? ` and ${total - THEME_QUOTES} more` : '';
-  return `The person corrected the agent ${total} times about the same thing: ${quotes.join('; ')}${more}.`;
+  return `${themeOpening(total)}${quotes.join('; ')}${more}.`;
 }
 
 /**
@@ -61,8 +70,8 @@ export function themeText(
  * write; any other lesson as worded. `text` has its whitespace collapsed.
  */
 export function headline(kind: string, text: string): string {
-  const said = kind === 'correction' ? PERSON_SAID.exec(text) : null;
-  if (said && !text.startsWith('The person told the agent')) {
+  const said = kind === 'correction' && !text.startsWith(TOLD) ? PERSON_SAID.exec(text) : null;
+  if (said) {
     const words = text.slice(said.index + said[0].length).replace(/"\.?$/, '');
     const refused = REFUSED_SAYING.exec(text);
     const lead = refused
@@ -70,18 +79,16 @@ export function headline(kind: string, text: string): string {
       : 'The person said';
     return `${lead}: "${words}"`;
   }
-  const theme = THEME_COUNT.exec(text);
+  const theme = THEME.exec(text);
   return theme ? `The person said ${theme[1]} times: ${text.slice(theme[0].length)}` : text;
 }
 
-/** Where the person's words start in a correction lesson that quotes one message. */
-const PERSON_SAID = /(?:the person answered|The person told the agent|, saying): "/;
-const REFUSED_SAYING = new RegExp(`^${REFUSED_OPENING}(.+?) call(?: (".*?"))?, saying: "`);
-const THEME_COUNT = /^The person corrected the agent (\d+) times about the same thing: /;
-
-const ONE_MESSAGE = /(?:, the person answered|^The person told the agent): "([\s\S]*)"\.?$/;
-const THEME_QUOTED =
-  /^The person corrected the agent \d+ times about the same thing: "([\s\S]*)"(?: and \d+ more)?\.$/;
+/** Where the person's words start in a correction lesson that quotes one message after an agent's turn or call. */
+const PERSON_SAID = new RegExp(`(?:${ANSWERED}|${SAYING})"`);
+const REFUSED_SAYING = new RegExp(`^${REFUSED_OPENING}(.+?) call(?: (".*?"))?${SAYING}"`);
+const THEME = new RegExp(`^${themeOpening('(\\d+)')}`);
+const ONE_MESSAGE = new RegExp(`(?:${ANSWERED}|^${TOLD})"([\\s\\S]*)"\\.?$`);
+const THEME_QUOTES_OF = /^"([\s\S]*)"(?: and \d+ more)?\.$/;
 
 /**
  * The person's words a correction lesson quotes, read back from the text `correctionText` and `themeText` write: the
@@ -90,8 +97,9 @@ const THEME_QUOTED =
 export function personQuotes(text: string): string[] {
   const one = ONE_MESSAGE.exec(text);
   if (one) return [one[1]!];
-  const theme = THEME_QUOTED.exec(text);
-  return theme ? theme[1]!.split('"; "') : [];
+  const theme = THEME.exec(text);
+  const quoted = theme && THEME_QUOTES_OF.exec(text.slice(theme[0].length));
+  return quoted ? quoted[1]!.split('"; "') : [];
 }
 
 /**
