@@ -168,12 +168,40 @@ export function sparedShare(spared: readonly boolean[] | undefined, hit: readonl
   return kept.length === 0 ? 0 : kept.filter(Boolean).length / kept.length;
 }
 
-function better(goal: Goal, rules: Tally, candidate: Tally, best: Tally | null, spared: number): boolean {
-  if (goal.kind === 'accuracy') return !best || candidate.accuracy > best.accuracy;
+/** Whether `candidate` may be chosen at all: the goal's precision reached and its spared rows spared. */
+function admissible(goal: Goal, rules: Tally, candidate: Tally, spared: number): boolean {
+  if (goal.kind === 'accuracy') return true;
   if (goal.kind === 'precision' && spared > (goal.spared ?? 1)) return false;
   const floor = goal.kind === 'rules' ? rules.precision - goal.tolerance : goal.precision;
-  if (candidate.precision < floor) return false;
-  return !best || candidate.recall > best.recall;
+  return candidate.precision >= floor;
+}
+
+/** How `candidate` compares with `best` for `goal`: above 0 when it serves the goal better, 0 when as well. */
+function compare(goal: Goal, candidate: Tally, best: Tally): number {
+  if (goal.kind === 'accuracy')
+    return candidate.accuracy - best.accuracy || candidate.precision - best.precision;
+  return candidate.recall - best.recall || candidate.precision - best.precision;
+}
+
+/**
+ * The best admissible step for `goal`, and when the steps beside it decide every row alike (a plateau of
+ * thresholds with the same figures), the one in the middle of them: its edge is where the folds' rows happen to
+ * stop, and a threshold there is the first to fail on rows that fall a little further.
+ */
+function plateauMiddle(steps: readonly { choice: Choice; fits: boolean }[], goal: Goal): Choice | null {
+  let first = -1;
+  steps.forEach(({ choice, fits }, i) => {
+    if (fits && (first < 0 || compare(goal, choice.withModel, steps[first]!.choice.withModel) > 0)) first = i;
+  });
+  if (first < 0) return null;
+  let last = first;
+  while (
+    last + 1 < steps.length &&
+    steps[last + 1]!.fits &&
+    compare(goal, steps[last + 1]!.choice.withModel, steps[first]!.choice.withModel) === 0
+  )
+    last++;
+  return steps[first + Math.floor((last - first) / 2)]!.choice;
 }
 
 export type ChooseOptions = Omit<FitOptions, 'rate' | 'epochs'> & {
@@ -189,9 +217,10 @@ export type ChooseOptions = Omit<FitOptions, 'rate' | 'epochs'> & {
 
 /**
  * The fitting settings and the threshold, chosen by grouped cross-validation over `rows` alone: for each setting
- * of `FIT_GRID`, out-of-fold scores; then the setting and threshold that serve `goal` best, measured on the rows
- * the rules were not written from (every row when there are none, or with `judgeAll`). Given only the training
- * rows of an outer fold, nothing of the rows it is judged on enters the choice. When no threshold reaches the
+ * of `FIT_GRID`, out-of-fold scores; then the setting and threshold that serve `goal` best (for the same recall,
+ * the more precise; of a run of thresholds with the same figures, the middle one), measured on the rows the rules
+ * were not written from (every row when there are none, or with `judgeAll`). Given only the training rows of an
+ * outer fold, nothing of the rows it is judged on enters the choice. When no threshold reaches the
  * goal's precision, the most precise one.
  */
 export function chooseFit<T extends LabelledRow>(
@@ -211,17 +240,21 @@ export function chooseFit<T extends LabelledRow>(
   let fallback: Choice | null = null;
   for (const setting of options.grid ?? FIT_GRID) {
     const scored = crossValidate(rows, examples, { ...options, ...setting });
-    for (const threshold of THRESHOLD_STEPS) {
+    const steps = THRESHOLD_STEPS.map((threshold) => {
       const hit = judged.map(
         (i, k) => (decide && ruled[k]!) || (side.mayJudge[i]! && scored[i]!.score >= threshold),
       );
       const withModel = tally(positive, hit);
       const share = sparedShare(spared, hit);
-      if (!fallback || withModel.precision > fallback.withModel.precision)
-        fallback = { ...setting, threshold, rules, withModel, spared: share };
-      if (better(options.goal, rules, withModel, best?.withModel ?? null, share))
-        best = { ...setting, threshold, rules, withModel, spared: share };
-    }
+      return {
+        choice: { ...setting, threshold, rules, withModel, spared: share },
+        fits: admissible(options.goal, rules, withModel, share),
+      };
+    });
+    for (const { choice } of steps)
+      if (!fallback || choice.withModel.precision > fallback.withModel.precision) fallback = choice;
+    const top = plateauMiddle(steps, options.goal);
+    if (top && (!best || compare(options.goal, top.withModel, best.withModel) > 0)) best = top;
   }
   if (options.goal.kind === 'rules' && !best)
     throw new Error('no setting keeps the rules’ precision out-of-fold');
