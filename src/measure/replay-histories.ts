@@ -15,6 +15,12 @@ import { flatten, type LabelledCorrection, type LabelledHistory, wasShown } from
  * `perfectDetection` also hands each session's labelled corrections to `remem ingest --events` at its end: the
  * ceiling of detecting every correction, which tells what the learning loop does with what it is given.
  */
+/** Whether one of the episodes' saids (flattened, their first 60 characters) holds `said`. */
+function heldBy(saids: readonly string[], said: string): boolean {
+  const head = flatten(said).slice(0, 60);
+  return saids.some((one) => one !== '' && (one.startsWith(head) || head.startsWith(one)));
+}
+
 export interface ReplayOptions {
   /** The `remem` launcher to spawn (bin/remem.js). */
   binary: string;
@@ -249,11 +255,19 @@ export async function replayHistory(
       const end = turnTime(session.started, turns.length, turns.length, nextStart);
       const learn = ['ingest', '--learn'];
       if (options.perfectDetection) {
+        // Only what the detectors missed is handed over: a correction given twice would count as said twice.
+        await remem(['ingest', '--claude', join(home, '.claude')], end);
+        const found = JSON.parse(
+          (await remem(['episodes', '--kind', 'correction', '--session', sessionId, '--json'], end)).stdout,
+        ) as { episodes: { said?: string | null }[] };
+        const detected = found.episodes.map((episode) => flatten(episode.said ?? '').slice(0, 60));
         const events = join(root, `events-${s}.jsonl`);
-        const labelled = history.corrections.filter((c) => c.session === session.id);
+        const missed = history.corrections.filter(
+          (c) => c.session === session.id && !heldBy(detected, c.said),
+        );
         writeFileSync(
           events,
-          labelled
+          missed
             .map(
               (c) =>
                 `${JSON.stringify({ kind: 'correction', said: c.said, cwd, session: sessionId, at: end })}\n`,

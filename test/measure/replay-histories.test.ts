@@ -7,6 +7,15 @@ import { remem, repoRoot } from '../helpers/remem.ts';
 
 const tempDir = useTempDirs();
 
+/** A session of a history whose turns alternate, the person first. */
+function sessionOf(id: string, started: string, texts: readonly string[]) {
+  return {
+    id,
+    started,
+    turns: texts.map((text, n) => ({ role: n % 2 === 0 ? 'user' : 'assistant', text, n })),
+  };
+}
+
 describe('whether an earlier correction was shown', () => {
   it('finds its first 60 characters, or 80 % of its words, in one item, and nothing less', () => {
     const said = 'no, use pnpm not npm, this repo has a pnpm lockfile and npm breaks it';
@@ -27,16 +36,13 @@ describe('remem measure replay', () => {
   it('counts a repeat as caught when the first correction reached the next session before it', async () => {
     const dir = tempDir();
     const said = 'no, use pnpm not npm, this repo has a pnpm lockfile';
-    const session = (id: string, started: string, last: string) => ({
-      id,
-      started,
-      turns: [
-        { role: 'user', text: 'add dayjs to the dependencies', n: 0 },
-        { role: 'assistant', text: 'I ran npm install dayjs and it is added to package.json.', n: 1 },
-        { role: 'user', text: last, n: 2 },
-        { role: 'assistant', text: 'Done, dayjs is installed with pnpm.', n: 3 },
-      ],
-    });
+    const session = (id: string, started: string, last: string) =>
+      sessionOf(id, started, [
+        'add dayjs to the dependencies',
+        'I ran npm install dayjs and it is added to package.json.',
+        last,
+        'Done, dayjs is installed with pnpm.',
+      ]);
     writeFileSync(
       join(dir, 'one.json'),
       JSON.stringify({
@@ -86,5 +92,50 @@ describe('remem measure replay', () => {
     expect(repeats.map((r) => r.first?.episode)).toEqual([true]);
     expect(records.some((r) => r.type === 'shown' && r.moment === 'prompt')).toBe(true);
     expect(remem(['measure', 'replay'], { home, now: '2026-03-04T00:00:00Z' }).code).toBe(2);
+  });
+
+  it('with every labelled correction detected, hands over only what the detectors missed, each once', async () => {
+    const dir = tempDir();
+    const detected = 'no, use pnpm not npm, this repo has a pnpm lockfile';
+    const missed = 'spec files are named after what they describe, like library_spec.py';
+    const session = (id: string, started: string) =>
+      sessionOf(id, started, [
+        'add dayjs to the dependencies',
+        'I ran npm install dayjs and it is added to package.json.',
+        detected,
+        'Done, dayjs is installed with pnpm. I also added test_library.py.',
+        missed,
+        'Renamed it to library_spec.py.',
+      ]);
+    const labelled = (said: string, turn: number) => [
+      { session: 's01', turn, said, repeats: null, theme: said, why: '' },
+      { session: 's02', turn, said, repeats: { session: 's01', turn }, theme: said, why: '' },
+    ];
+    writeFileSync(
+      join(dir, 'one.json'),
+      JSON.stringify({
+        source: 'o/one',
+        agent: 'claude-code',
+        sessions: [session('s01', '2026-03-02T09:00:00Z'), session('s02', '2026-03-03T09:00:00Z')],
+        corrections: [...labelled(detected, 2), ...labelled(missed, 4)],
+      }),
+    );
+    const binary = join(repoRoot, 'bin', 'remem.js');
+    const shownFile = join(tempDir(), 'shown.jsonl');
+    const asRun = await replayAll(dir, { binary, eachSession: false });
+    // The detector finds the first and not the second: without help, one of the two became an episode.
+    expect(asRun.total.earlierBecameEpisodes).toBe(1);
+    const report = await replayAll(dir, { binary, eachSession: false, perfectDetection: true, shownFile });
+    expect(report.total.earlierBecameEpisodes).toBe(2);
+    const shown = readFileSync(shownFile, 'utf8')
+      .trim()
+      .split('\n')
+      .flatMap((line) => {
+        const record = JSON.parse(line) as { type: string; text?: string; items?: { text: string }[] };
+        return [record.text ?? '', ...(record.items ?? []).map((item) => item.text)];
+      });
+    // The correction the detector found is not handed over again: it would be counted as said twice.
+    expect(shown.some((text) => text.includes(detected))).toBe(true);
+    expect(shown.filter((text) => /corrected the agent \d+ times/.test(text))).toEqual([]);
   });
 });
