@@ -14,6 +14,12 @@ export const defaultParams = {
    * rules about one tool share few words beyond its name. The model value is a first guess, not measured.
    */
   linkageSameCommand: { hashed: 0.4, model: 0.5 },
+  /**
+   * The merge cut for two corrections that name a command in common and each state a rule of the house or refuse a
+   * call ("use pnpm, not npm — this repo has a pnpm lockfile"; a refused `npm install`, "it's pnpm in this repo, I
+   * told you last time"): the same rule said again in other words shares little more than the command.
+   */
+  linkageSameRule: { hashed: 0.2, model: 0.4 },
   join: { strength: 0.5 },
   /**
    * A prediction fails unmet after `windowDays` days and `windowSessions` sessions of its project, both (sleep's

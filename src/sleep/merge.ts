@@ -1,10 +1,11 @@
 import { lessonHash } from '../core/index.ts';
 import { LinkageIndex, type Subjects, sharedCommands, subjectsOf, VectorSum } from '../embed/index.ts';
+import { statesHouseRule } from '../episodes/index.ts';
 import { appendAudit, insertRelation, movePredictions, moveSources, oldestSources } from '../store/index.ts';
 import { byTime, cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
 import { disagree, makesClaims, polarityOf, wordsOfLesson } from './subject.ts';
-import { THEME_QUOTES, themeText } from './wording.ts';
+import { isRefusedCall, personQuotes, THEME_QUOTES, themeText } from './wording.ts';
 
 /**
  * Pass 3: lessons of one kind whose sources mean the same thing become one theme: the older lesson takes
@@ -14,10 +15,9 @@ import { THEME_QUOTES, themeText } from './wording.ts';
  */
 export function mergePass(night: Night): void {
   const { linkage: cut } = cutsOf(night);
-  const commandCut = Math.min(
-    cut,
-    night.params.linkageSameCommand[night.space.kind === 'hashed' ? 'hashed' : 'model'],
-  );
+  const space = night.space.kind === 'hashed' ? 'hashed' : 'model';
+  const commandCut = Math.min(cut, night.params.linkageSameCommand[space]);
+  const ruleCut = Math.min(commandCut, night.params.linkageSameRule[space]);
   const subjects = new Map<NightLesson, Subjects>();
   const subjectsOfEntry = (entry: NightLesson) => {
     let found = subjects.get(entry);
@@ -27,11 +27,21 @@ export function mergePass(night: Night): void {
     }
     return found;
   };
-  // Corrections that name a command in common are one theme at a lower cut (params.linkageSameCommand).
-  const cutFor = (a: NightLesson, b: NightLesson) =>
-    a.lesson.kind === 'correction' && sharedCommands(subjectsOfEntry(a), subjectsOfEntry(b))
-      ? commandCut
-      : cut;
+  const rules = new Map<NightLesson, boolean>();
+  const ruleOf = (entry: NightLesson) => {
+    let found = rules.get(entry);
+    if (found === undefined) {
+      found = statesARule(entry.lesson.text);
+      rules.set(entry, found);
+    }
+    return found;
+  };
+  // Corrections that name a command in common are one theme at a lower cut (params.linkageSameCommand), and lower
+  // still when each states a rule about it (params.linkageSameRule).
+  const cutFor = (a: NightLesson, b: NightLesson) => {
+    if (a.lesson.kind !== 'correction' || !sharedCommands(subjectsOfEntry(a), subjectsOfEntry(b))) return cut;
+    return ruleOf(a) && ruleOf(b) ? ruleCut : commandCut;
+  };
   const groups = new Map<string, NightLesson[]>();
   for (const entry of night.lessons.values()) {
     const { lesson } = entry;
@@ -63,7 +73,8 @@ export function mergePass(night: Night): void {
         indexes.set(key, own);
       }
       const sparse = b.sum.sparseSum();
-      const lowest = b.lesson.kind === 'correction' && subjectsOfEntry(b).terms.size > 0 ? commandCut : cut;
+      const named = b.lesson.kind === 'correction' && subjectsOfEntry(b).terms.size > 0;
+      const lowest = !named ? cut : ruleOf(b) ? ruleCut : commandCut;
       for (const [other, met] of indexes) {
         if (other !== key && other !== 'none' && key !== 'none') continue;
         for (const { slot, linkage } of met.sums.query(sparse, lowest, b.sum.count)) {
@@ -90,6 +101,14 @@ export function mergePass(night: Night): void {
       mergeInto(night, older, newer, linkage);
     }
   }
+}
+
+/**
+ * Whether a correction lesson states a rule the person holds to: a refused call, or a quote of theirs that states
+ * a rule of the house ("use pnpm, not npm", "it's pnpm in this repo").
+ */
+function statesARule(text: string): boolean {
+  return isRefusedCall(text) || personQuotes(text).some(statesHouseRule);
 }
 
 function rootOf(night: Night, entry: NightLesson): NightLesson {

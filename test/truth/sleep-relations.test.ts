@@ -165,3 +165,26 @@ describe('a correction said again on a later night', () => {
     store.close();
   });
 });
+
+describe('corrections that state one rule about a command in other words', () => {
+  it('become one theme, while a complaint that only names the command stays apart', async () => {
+    const { store, home } = open();
+    episode(store, correction('please use pnpm, not npm — this repo has a pnpm lockfile', day(0)));
+    episode(store, {
+      kind: 'correction',
+      said: "it's pnpm in this repo, I told you last time. pnpm add p-retry",
+      detail: { refusedTool: 'Bash', refusedCall: 'npm install p-retry' },
+      happenedAt: day(0, 11),
+    });
+    // Names pnpm, states no rule: a report about one run, not the same thing.
+    episode(store, correction('the pnpm build still fails on the login page', day(0, 12)));
+    await night(store, home, 0);
+    const live = listLessons(store.db).filter((lesson) => lesson.mergedInto === null);
+    expect(live.map((lesson) => lesson.seen).sort()).toEqual([1, 2]);
+    const theme = live.find((lesson) => lesson.seen === 2);
+    expect(theme?.text).toContain('"please use pnpm, not npm');
+    expect(theme?.text).toContain('"it\'s pnpm in this repo');
+    expect(theme?.text).not.toContain('login page');
+    store.close();
+  });
+});
