@@ -89,11 +89,11 @@ export function subjectsOf(text: string): Subjects {
 }
 
 /**
- * Where a correction lesson quotes the agent sentence the person answered (`sleep/wording.ts` words it). The
- * agent's sentence tells when the person spoke, not what their rule is about: "Let me run the tests and commit"
+ * Where a correction lesson quotes the agent sentence or call the person answered (`sleep/wording.ts` words it).
+ * The agent's sentence tells when the person spoke, not what their rule is about: "Let me run the tests and commit"
  * would make a rule about a table's colours a lesson about tests and git.
  */
-const AGENT_QUOTE = /^When the agent said "[\s\S]*?", the person answered: "/;
+const AGENT_QUOTE = /^(?:When the agent said|After the agent's \S+ call) "[\s\S]*?", the person answered: "/;
 
 /**
  * What a lesson is about: for a correction, what the person said (and, for a refused call, the call); the agent

@@ -60,6 +60,17 @@ interface AgentTurn {
   interrupted: boolean;
   endedAt: string;
   anchor: Anchor | null;
+  /** The agent's last call when it made one after its last words: what a message typed then answers. */
+  lastCall: Call | null;
+}
+
+const NO_TURN: AgentTurn = { text: '', interrupted: false, endedAt: '', anchor: null, lastCall: null };
+
+/** The call a correction answered, for its lesson: what was run (the command, the file), else what it was for. */
+function afterCall(call: Call | null): Record<string, string> {
+  if (!call || !call.tool) return {};
+  const what = (call.input || call.description).trim();
+  return what ? { lastCall: clip(what, 300), lastTool: call.tool } : {};
 }
 
 /**
@@ -90,7 +101,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
   let lastReply = '';
   let endedBy: 'reply' | 'prompt' | 'interrupt' | 'empty' = 'empty';
 
-  let agentTurn: AgentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+  let agentTurn: AgentTurn = { ...NO_TURN };
   // What the agent last said before the person's previous message. A message right after another one, with no
   // reply between (the agent worked without words, or the transcript kept none), still answers it.
   let lastWords = '';
@@ -109,6 +120,8 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
     afterHandback: string | null;
     queued: boolean;
     offer: OfferDraft | null;
+    /** The call the message answered (`afterCall`). */
+    after: Record<string, string>;
   } | null = null;
 
   const base = (turn: Turn, kind: EpisodeDraft['kind'], anchor: string) => ({
@@ -169,12 +182,14 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
           refusalAwaitingReason !== null &&
           !turn.queued &&
           givesReason(turn.text, refusalAwaitingReason, detected);
+        const after = afterCall(agentTurn.lastCall);
         if (gaveReason && refusalAwaitingReason) {
           giveReason(refusalAwaitingReason, turn.text);
         } else if (hit) {
           correction(turn, turn.text, closingSentence(answers), hit, {
             afterHandback: handback?.kind ?? null,
             queued: turn.queued === true,
+            ...after,
           });
         } else if (scored.score !== null && scored.score >= floor) {
           const cue = { rule: 'learned', cue: `learned detector, p=${scored.score.toFixed(2)}` };
@@ -183,6 +198,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
             draft: correctionDraft(turn, turn.text, closingSentence(answers), cue, {
               afterHandback: handback?.kind ?? null,
               queued: turn.queued === true,
+              ...after,
             }),
           });
         }
@@ -195,6 +211,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
                 afterHandback: handback?.kind ?? null,
                 queued: turn.queued === true,
                 offer: null,
+                after,
               };
         if (handback && agentTurn.anchor) {
           offers.push({
@@ -212,7 +229,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         }
         if (!turn.queued) refusalAwaitingReason = null;
         // A message typed while the agent worked does not end its turn.
-        if (!turn.queued) agentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+        if (!turn.queued) agentTurn = { ...NO_TURN };
         interruptPending = false;
         endedBy = 'prompt';
         break;
@@ -228,22 +245,30 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         // stands for the concession too (the person's words are the lesson, not the agent's apology).
         const conceded = awaitingConcession && !agentTurn.text ? concedes(turn.text) : null;
         if (conceded && awaitingConcession) {
-          const { turn: message, answers, afterHandback, queued, offer } = awaitingConcession;
+          const { turn: message, answers, afterHandback, queued, offer, after } = awaitingConcession;
           if (message.type === 'prompt')
-            correction(message, message.text, closingSentence(answers), conceded, { afterHandback, queued });
+            correction(message, message.text, closingSentence(answers), conceded, {
+              afterHandback,
+              queued,
+              ...after,
+            });
           if (offer) offer.answer = 'corrected';
         }
         awaitingConcession = null;
         agentTurn.text = agentTurn.text ? `${agentTurn.text}\n\n${turn.text}` : turn.text;
         agentTurn.endedAt = turn.at;
         agentTurn.anchor = turn;
+        agentTurn.lastCall = null;
         lastReply = turn.text;
         endedBy = 'reply';
         surprise(turn, conceded ? 1 : 0);
         break;
       }
       case 'call': {
-        if (!turn.sidechain) refusalAwaitingReason = null;
+        if (!turn.sidechain) {
+          refusalAwaitingReason = null;
+          agentTurn.lastCall = turn;
+        }
         calls.set(turn.callId, turn);
         toolCounts[turn.tool] = (toolCounts[turn.tool] ?? 0) + 1;
         break;
@@ -265,7 +290,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
             { rule: 'REFUSAL', cue: 'refused tool call' },
             {
               refusedTool: tool,
-              refusedCall: clip(description || call?.input || '', 300),
+              refusedCall: clip(call?.input || description, 300),
               afterHandback: null,
             },
           );
@@ -315,7 +340,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         break;
       }
       case 'compaction': {
-        agentTurn = { text: '', interrupted: false, endedAt: '', anchor: null };
+        agentTurn = { ...NO_TURN };
         awaitingConcession = null;
         lastWords = '';
         break;

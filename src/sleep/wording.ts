@@ -18,6 +18,7 @@ export function quote(text: string, max: number): string {
  */
 const REFUSED_OPENING = "The person refused the agent's ";
 const TOLD = 'The person told the agent: ';
+const afterCallOpening = (tool: string) => `After the agent's ${tool} call `;
 const ANSWERED = ', the person answered: ';
 const SAYING = ', saying: ';
 const themeOpening = (total: number | string) =>
@@ -39,6 +40,11 @@ export function correctionText(source: NightEpisode): string {
     const call = quote(String(source.detail['refusedCall'] ?? ''), ANSWERED_CHARS);
     const reason = source.said && !source.said.startsWith('[refused') ? `${SAYING}"${said}"` : '';
     return `${REFUSED_OPENING}${refused} call${call ? ` "${call}"` : ''}${reason}.`;
+  }
+  const lastCall = source.detail['lastCall'];
+  if (typeof lastCall === 'string' && lastCall.trim()) {
+    const tool = String(source.detail['lastTool'] ?? 'tool');
+    return `${afterCallOpening(tool)}"${quote(lastCall, ANSWERED_CHARS)}"${ANSWERED}"${said}"`;
   }
   if (source.agentBefore?.trim()) {
     return `When the agent said "${quote(source.agentBefore, ANSWERED_CHARS)}"${ANSWERED}"${said}"`;

@@ -119,7 +119,7 @@ describe('lessons worth showing, shown when they apply', () => {
 
   it("a refused call carries what was refused and the person's reason from their next words", () => {
     const refusal = lessonTexts(learned.home).find((text) => text.includes('refused'));
-    expect(refusal).toContain('Install zod');
+    expect(refusal).toContain('"pnpm add zod"');
     expect(refusal).toContain('we use valibot here, not zod');
   });
 

@@ -40,6 +40,14 @@ describe('what a lesson, a prompt or a call is about', () => {
         lessonSubjects('When the agent said "Installing it now.", the person answered: "use pnpm not npm"'),
       ),
     ).toEqual(['command:npm', 'command:pnpm', 'theme:packages']);
+    // The call the person answered is left out as the agent's sentence is.
+    expect(
+      terms(
+        lessonSubjects(
+          'After the agent\'s Bash call "git commit -am wip", the person answered: "the header should be red"',
+        ),
+      ),
+    ).toEqual([]);
     // A refused call is part of what the person said no to; a lesson of another shape keeps all its words.
     const refused = 'The person refused the agent\'s Bash call "npm install zod", saying: "not here"';
     expect(terms(lessonSubjects(refused))).toEqual(terms(subjectsOf(refused)));

@@ -29,6 +29,20 @@ describe('a lesson headline, read back from the wording that wrote it', () => {
     expect(headline('correction', text)).toBe('The person said: "use pnpm, not npm"');
   });
 
+  it('names the call the person answered when the agent ran one after its last words', () => {
+    const text = correctionText(
+      episode({
+        said: 'use pnpm, not npm',
+        agentBefore: 'Vitest has no --grep; its name filter is -t.',
+        detail: { lastCall: 'npm test -- -t predictions', lastTool: 'Bash' },
+      }),
+    );
+    expect(text).toBe(
+      'After the agent\'s Bash call "npm test -- -t predictions", the person answered: "use pnpm, not npm"',
+    );
+    expect(headline('correction', text)).toBe('The person said: "use pnpm, not npm"');
+  });
+
   it('keeps a message said without an agent turn before it as written', () => {
     const text = correctionText(episode({ said: 'always store timestamps in UTC' }));
     expect(headline('correction', text)).toBe(text);
