@@ -26,12 +26,18 @@ describe('what makes a correction project-specific', () => {
     expect(findProjectCue('the Ocelot checkout is the slow part', project)).toBe('project name');
   });
 
-  it('a remembered event stays in its project unless it says personal; a transcript correction by its words', () => {
-    const base = { project, said: 'answer in French', text: 'answer in French' };
+  it('a remembered event stays in its project unless it says personal; a transcript correction is personal only as a standing rule that names nothing of the project', () => {
+    const base = { project, said: 'always answer in French', text: 'always answer in French' };
     expect(correctionProject({ ...base, detail: { event: true } })).toBe(project);
     expect(correctionProject({ ...base, detail: { event: true, scope: 'personal' } })).toBeNull();
     expect(correctionProject({ ...base, detail: {} })).toBeNull();
+    expect(correctionProject({ ...base, said: 'from now on, answer in French', detail: {} })).toBeNull();
+    expect(correctionProject({ ...base, said: 'never use emojis', detail: {} })).toBeNull();
     expect(correctionProject({ ...base, said: 'no, package.json pins it', detail: {} })).toBe(project);
+    // A remark on the task at hand names nothing of the project and is still about its work.
+    expect(correctionProject({ ...base, said: 'keep the label as it was', detail: {} })).toBe(project);
+    expect(correctionProject({ ...base, said: 'marche pas', detail: {} })).toBe(project);
+    expect(correctionProject({ ...base, said: 'always run pnpm lint first', detail: {} })).toBe(project);
   });
 
   const data = findDataDir();
@@ -46,12 +52,14 @@ describe('what makes a correction project-specific', () => {
         for (const row of readRows(dir, 'messages')) {
           if (row['label'] !== 'correction') continue;
           const repo = (row['source'] ?? '').split(':')[0]!.split('/')[1] ?? '';
-          const cue = findProjectCue(row['said'] ?? '', `/home/dev/${repo}`);
-          counts[batch][cue === null ? 'personal' : 'project']++;
+          const said = row['said'] ?? '';
+          const scope = correctionProject({ project: `/home/dev/${repo}`, said, text: said, detail: {} });
+          counts[batch][scope === null ? 'personal' : 'project']++;
         }
       }
-      // Written down in docs/RELIABILITY.md; the data holds no scope label, so these are counts, not accuracy.
-      expect(counts).toEqual({ first: { personal: 33, project: 30 }, batch2: { personal: 23, project: 12 } });
+      // The data holds no scope label, so these are counts, not accuracy: before a correction needed a standing rule
+      // to be personal, 33 and 23 were (every one naming nothing of its project, most of one task).
+      expect(counts).toEqual({ first: { personal: 2, project: 61 }, batch2: { personal: 0, project: 35 } });
     },
   );
 });
