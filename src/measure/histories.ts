@@ -31,40 +31,97 @@ function fail(file: string, what: string): never {
   throw new RememError('bad_history', `${file}: ${what}`);
 }
 
-/** Reads one history file, refusing a shape it cannot replay with the reason. */
-export function readHistory(file: string): LabelledHistory {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Why a session cannot be replayed, or null: an id, a start time and turns of a role, a text and a number. */
+function badSession(session: unknown): string | null {
+  if (!isObject(session) || typeof session['id'] !== 'string') return 'a session has no id';
+  const id = session['id'];
+  if (typeof session['started'] !== 'string' || Number.isNaN(Date.parse(session['started'])))
+    return `session ${id} has no start time`;
+  const turns = session['turns'];
+  if (!Array.isArray(turns)) return `session ${id} has no turns`;
+  const bad = turns.findIndex(
+    (turn) =>
+      !isObject(turn) ||
+      (turn['role'] !== 'user' && turn['role'] !== 'assistant') ||
+      typeof turn['text'] !== 'string' ||
+      typeof turn['n'] !== 'number',
+  );
+  return bad === -1 ? null : `session ${id}: turn ${bad} has no role, text or number`;
+}
+
+/** Why a labelled correction cannot be counted, or null. */
+function badCorrection(correction: unknown, index: number, sessions: ReadonlySet<string>): string | null {
+  const at = `correction ${index}`;
+  if (!isObject(correction)) return `${at} is not an object`;
+  const { session, turn, said, repeats } = correction;
+  if (typeof session !== 'string' || !sessions.has(session)) return `${at} names no session of the history`;
+  if (typeof turn !== 'number' || typeof said !== 'string') return `${at} has no turn or words`;
+  if (
+    repeats !== null &&
+    !(isObject(repeats) && typeof repeats['session'] === 'string' && typeof repeats['turn'] === 'number')
+  )
+    return `${at}: "repeats" is neither null nor a session and turn`;
+  return null;
+}
+
+/**
+ * Reads one history file, refusing a file it cannot replay at all with the reason. A session or a correction of a
+ * shape it cannot use is left out, and `refused` told why; the rest is replayed.
+ */
+export function readHistory(file: string, refused: (reason: string) => void = () => {}): LabelledHistory {
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     fail(file, `not readable JSON (${(error as Error).message})`);
   }
-  const body = value as Partial<LabelledHistory>;
-  if (!Array.isArray(body.sessions) || !Array.isArray(body.corrections))
+  if (!isObject(value) || !Array.isArray(value['sessions']) || !Array.isArray(value['corrections']))
     fail(file, 'no sessions or corrections');
-  for (const session of body.sessions) {
-    if (
-      typeof session.id !== 'string' ||
-      Number.isNaN(Date.parse(session.started)) ||
-      !Array.isArray(session.turns)
-    ) {
-      fail(file, `session ${String(session.id)} has no id, start time or turns`);
-    }
+  const sessions: LabelledHistory['sessions'] = [];
+  for (const session of value['sessions'] as unknown[]) {
+    const bad = badSession(session);
+    if (bad === null) sessions.push(session as LabelledHistory['sessions'][number]);
+    else refused(`${bad}; left out`);
   }
+  if (sessions.length === 0) fail(file, 'no session it can replay');
+  const ids = new Set(sessions.map((session) => session.id));
+  const corrections: LabelledCorrection[] = [];
+  (value['corrections'] as unknown[]).forEach((correction, index) => {
+    const bad = badCorrection(correction, index, ids);
+    if (bad !== null) {
+      refused(`${bad}; left out`);
+      return;
+    }
+    const { why } = correction as { why?: unknown };
+    corrections.push({
+      ...(correction as LabelledCorrection),
+      why: typeof why === 'string' ? why : '',
+      theme: String((correction as { theme?: unknown }).theme ?? ''),
+    });
+  });
   const name = file
     .split('/')
     .pop()!
     .replace(/\.json$/, '');
   return {
     name,
-    source: typeof body.source === 'string' ? body.source : name,
-    sessions: [...body.sessions].sort((a, b) => Date.parse(a.started) - Date.parse(b.started)),
-    corrections: body.corrections,
+    source: typeof value['source'] === 'string' ? value['source'] : name,
+    sessions: sessions.sort((a, b) => Date.parse(a.started) - Date.parse(b.started)),
+    corrections,
   };
 }
 
-/** Every `*.json` history in a folder, by name. */
-export function readHistories(dir: string): LabelledHistory[] {
+/**
+ * Every `*.json` history in a folder, by name. A file that cannot be replayed, and a session or correction left out
+ * of one, is told to `refused` with its file and reason, and the others are read; none readable is an error.
+ */
+export function readHistories(
+  dir: string,
+  refused: (file: string, reason: string) => void = () => {},
+): LabelledHistory[] {
   let names: string[];
   try {
     names = readdirSync(dir).filter((name) => name.endsWith('.json'));
@@ -72,7 +129,21 @@ export function readHistories(dir: string): LabelledHistory[] {
     throw new RememError('no_histories', `${dir}: no such folder of histories`);
   }
   if (names.length === 0) throw new RememError('no_histories', `${dir}: holds no *.json history`);
-  return names.sort().map((name) => readHistory(join(dir, name)));
+  const histories: LabelledHistory[] = [];
+  const reasons: string[] = [];
+  for (const name of names.sort()) {
+    const file = join(dir, name);
+    try {
+      histories.push(readHistory(file, (reason) => refused(file, reason)));
+    } catch (error) {
+      if (!(error instanceof RememError)) throw error;
+      reasons.push(error.message);
+      refused(file, error.message.slice(file.length + 2));
+    }
+  }
+  if (histories.length === 0)
+    throw new RememError('no_histories', `${dir}: no history could be replayed (${reasons.join('; ')})`);
+  return histories;
 }
 
 /** Lowercased, whitespace runs made one space: how a shown text and a correction are compared. */

@@ -431,6 +431,8 @@ export interface ReplayReport {
   histories: HistoryReplay[];
   total: HistoryReplay['remem'];
   baselines: (ReplayCount & { k: number })[];
+  /** The history files, sessions and corrections that could not be replayed, each with why. */
+  refused: { file: string; reason: string }[];
 }
 
 function sum<T extends ReplayCount>(rows: readonly T[]): ReplayCount {
@@ -443,7 +445,11 @@ function sum<T extends ReplayCount>(rows: readonly T[]): ReplayCount {
 /** Every history of a folder replayed, one after another, with the totals. */
 export async function replayAll(dir: string, options: ReplayOptions): Promise<ReplayReport> {
   const { readHistories } = await import('./histories.ts');
-  const all = readHistories(dir);
+  const refused: { file: string; reason: string }[] = [];
+  const all = readHistories(dir, (file, reason) => {
+    refused.push({ file, reason });
+    options.onProgress?.(`${file}: ${reason}`);
+  });
   const histories: HistoryReplay[] = new Array(all.length);
   let next = 0;
   const worker = async () => {
@@ -476,6 +482,7 @@ export async function replayAll(dir: string, options: ReplayOptions): Promise<Re
       ) as ByMoment,
     },
     baselines: ks.map((k, i) => ({ k, ...sum(histories.map((h) => h.baselines[i]!)) })),
+    refused,
   };
 }
 
@@ -509,5 +516,8 @@ export function replayText(report: ReplayReport): string {
     `By moment (items shown / repeats it was first to catch): ${moments
       .map((m) => `${m} ${report.total.byMoment[m].items} / ${report.total.byMoment[m].caught}`)
       .join(', ')}.`,
+    ...(report.refused.length === 0
+      ? []
+      : ['', 'Left out:', ...report.refused.map(({ file, reason }) => `- ${file}: ${reason}`)]),
   ].join('\n');
 }

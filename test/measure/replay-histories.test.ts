@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replayAll, wasShown } from '../../src/measure/index.ts';
+import { readHistories, replayAll, wasShown } from '../../src/measure/index.ts';
 import { useTempDirs } from '../helpers/home.ts';
 import { remem, repoRoot } from '../helpers/remem.ts';
 
@@ -137,5 +137,44 @@ describe('remem measure replay', () => {
     // The correction the detector found is not handed over again: it would be counted as said twice.
     expect(shown.some((text) => text.includes(detected))).toBe(true);
     expect(shown.filter((text) => /corrected the agent \d+ times/.test(text))).toEqual([]);
+  });
+});
+
+describe('reading a folder of histories', () => {
+  it('leaves out what it cannot replay, says why, and reads the rest', () => {
+    const dir = tempDir();
+    const said = 'no, use pnpm not npm';
+    writeFileSync(join(dir, 'a.json'), 'not json');
+    writeFileSync(join(dir, 'b.json'), JSON.stringify({ sessions: [] }));
+    writeFileSync(
+      join(dir, 'c.json'),
+      JSON.stringify({
+        sessions: [
+          sessionOf('s01', '2026-03-02T09:00:00Z', [said]),
+          { id: 's02', turns: [] },
+          { id: 's03', started: '2026-03-04T09:00:00Z', turns: [{ role: 'user', n: 0 }] },
+        ],
+        corrections: [
+          { session: 's01', turn: 0, said, repeats: null, theme: 'pnpm', why: '' },
+          { session: 's02', turn: 0, said, repeats: { session: 's01', turn: 0 }, theme: 'pnpm', why: '' },
+          { session: 's01', turn: 0, said, repeats: 's01' },
+        ],
+      }),
+    );
+    const refused: string[] = [];
+    const histories = readHistories(dir, (file, reason) =>
+      refused.push(`${file.slice(dir.length + 1)}: ${reason}`),
+    );
+    expect(histories.map((h) => [h.name, h.sessions.length, h.corrections.length])).toEqual([['c', 1, 1]]);
+    expect(refused).toEqual([
+      expect.stringMatching(/^a\.json: not readable JSON/),
+      'b.json: no sessions or corrections',
+      'c.json: session s02 has no start time; left out',
+      'c.json: session s03: turn 0 has no role, text or number; left out',
+      'c.json: correction 1 names no session of the history; left out',
+      'c.json: correction 2: "repeats" is neither null nor a session and turn; left out',
+    ]);
+    writeFileSync(join(dir, 'c.json'), '[]');
+    expect(() => readHistories(dir)).toThrow(/no history could be replayed/);
   });
 });
