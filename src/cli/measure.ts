@@ -11,7 +11,8 @@ export const measureCommand = defineCommand({
     { flags: '--each-session', description: 'with replay: also sleep after every session (the ceiling)' },
     {
       flags: '--perfect-detection',
-      description: 'with replay: also give every labelled correction as an event (the ceiling of detection)',
+      description:
+        'with replay: also give each labelled correction the detectors missed as an event (the ceiling of detection)',
     },
     {
       flags: '--jobs <n>',

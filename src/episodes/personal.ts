@@ -96,7 +96,7 @@ export function correctionProject(source: ScopedSource): string | null {
  * on", "every time", "stop …ing" (a few languages), or a rule of the house as the correction cues read one.
  */
 const STANDING =
-  /\b(?:always|never|from now on|going forward|in (?:the )?future|every ?time|each time|whenever|stop \w+ing|siempre|nunca|de ahora en adelante|toujours|jamais|désormais|à l'avenir|immer|niemals|nie wieder|ab jetzt|sempre|nunca mais|daqui para frente|mai più|d'ora in poi|zawsze|nigdy|od teraz|her zaman|asla|bundan sonra|всегда|никогда|впредь|с этого момента)\b|总是|永远|以后|每次|始终|不要再|いつも|今後|毎回|二度と|항상|앞으로|절대/iu;
+  /(?<![\p{L}\p{N}])(?:always|never|from now on|going forward|in (?:the )?future|every ?time|each time|whenever|stop \p{L}+ing|siempre|nunca|de ahora en adelante|toujours|jamais|désormais|à l'avenir|immer|niemals|nie wieder|ab jetzt|sempre|nunca mais|daqui para frente|mai più|d'ora in poi|zawsze|nigdy|od teraz|her zaman|asla|bundan sonra|всегда|никогда|впредь|с этого момента)(?![\p{L}\p{N}])|总是|永远|以后|每次|始终|不要再|いつも|今後|毎回|二度と|항상|앞으로|절대/iu;
 
 /** Whether a correction states a standing rule, one the person holds to in every session (`STANDING`). */
 export function standsForGood(said: string): boolean {

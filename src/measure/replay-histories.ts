@@ -12,22 +12,17 @@ import { flatten, type LabelledCorrection, type LabelledHistory, wasShown } from
  * `remem prime` as UserPromptSubmit and every agent turn a human answers passes it as Stop; when it ends, what
  * the SessionEnd hook starts (`remem ingest --learn`) runs to the end, and when the day changes, the nightly job
  * (`remem run`). `eachSession` also sleeps after every session: the ceiling of consolidating at once.
- * `perfectDetection` also hands each session's labelled corrections to `remem ingest --events` at its end: the
- * ceiling of detecting every correction, which tells what the learning loop does with what it is given.
+ * `perfectDetection` also hands each session's labelled corrections the detectors missed to `remem ingest --events`
+ * at its end: the ceiling of detecting every correction, which tells what the learning loop does with what it is
+ * given.
  */
-/** Whether one of the episodes' saids (flattened, their first 60 characters) holds `said`. */
-function heldBy(saids: readonly string[], said: string): boolean {
-  const head = flatten(said).slice(0, 60);
-  return saids.some((one) => one !== '' && (one.startsWith(head) || head.startsWith(one)));
-}
-
 export interface ReplayOptions {
   /** The `remem` launcher to spawn (bin/remem.js). */
   binary: string;
   eachSession: boolean;
   /** How many most similar earlier messages each keep-everything baseline puts back. */
   ks?: readonly number[];
-  /** The labelled corrections given as events at each session's end, besides what the transcripts yield. */
+  /** The labelled corrections the detectors missed, given as events at each session's end. */
   perfectDetection?: boolean;
   /** Parameters written into the temporary home's config.json (`params`), to measure a change before making it. */
   params?: Record<string, unknown>;
@@ -424,6 +419,12 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
   let sum = 0;
   for (const [word, weight] of small) sum += weight * (large.get(word) ?? 0);
   return sum;
+}
+
+/** Whether one of the episodes' saids (flattened, their first 60 characters) holds `said`. */
+function heldBy(saids: readonly string[], said: string): boolean {
+  const head = flatten(said).slice(0, 60);
+  return saids.some((one) => one !== '' && (one.startsWith(head) || head.startsWith(one)));
 }
 
 export interface ReplayReport {

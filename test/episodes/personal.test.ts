@@ -33,6 +33,10 @@ describe('what makes a correction project-specific', () => {
     expect(correctionProject({ ...base, detail: {} })).toBeNull();
     expect(correctionProject({ ...base, said: 'from now on, answer in French', detail: {} })).toBeNull();
     expect(correctionProject({ ...base, said: 'never use emojis', detail: {} })).toBeNull();
+    expect(correctionProject({ ...base, said: 'отвечай всегда по-русски', detail: {} })).toBeNull();
+    expect(correctionProject({ ...base, said: 'désormais, réponds en français', detail: {} })).toBeNull();
+    expect(correctionProject({ ...base, said: '以后都用中文回答', detail: {} })).toBeNull();
+    expect(correctionProject({ ...base, said: 'nevertheless it fails', detail: {} })).toBe(project);
     expect(correctionProject({ ...base, said: 'no, package.json pins it', detail: {} })).toBe(project);
     // A remark on the task at hand names nothing of the project and is still about its work.
     expect(correctionProject({ ...base, said: 'keep the label as it was', detail: {} })).toBe(project);
