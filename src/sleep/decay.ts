@@ -43,4 +43,6 @@ export function decayPass(night: Night): void {
     if (episode && episode.lessonId === null) night.episodes.delete(row.id);
   }
   archiveEpisodes(night.db, faded);
+  if (faded.length > 0)
+    night.report.episodesArchivedAfterDays = Math.round(halfLifeDays * Math.log2(1 / archiveBelow));
 }

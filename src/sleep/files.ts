@@ -138,7 +138,11 @@ export function morningReportText(report: SleepReport, tally: readonly Delegatio
     lines.push('Nothing changed tonight.', '');
   }
   lines.push(
-    `Predictions made: ${report.predicted}. Episodes archived: ${report.episodesArchived}.`,
+    `Predictions made: ${report.predicted}. Episodes archived: ${report.episodesArchived}${
+      report.episodesArchivedAfterDays === undefined
+        ? ''
+        : ` (untouched for about ${report.episodesArchivedAfterDays} days: kept in the store, no longer learned from)`
+    }.`,
     '',
     '## How replies handed the decision back (for you; never shown to an agent)',
     '',

@@ -59,6 +59,8 @@ export interface SleepReport {
   corroborated: (LessonLine & { by: string })[];
   archived: LessonLine[];
   episodesArchived: number;
+  /** How long an episode goes untouched before it is archived (`params.decay`), in days, when some were tonight. */
+  episodesArchivedAfterDays?: number;
   predicted: number;
   /** Surprises that matched a vetoed lesson: kept with it, never written again. */
   absorbedByVeto: number;
