@@ -27,8 +27,17 @@ export interface LabelledCorrection {
   why: string;
 }
 
+/** A history file refused whole, with the reason apart from the file it names. */
+class RefusedHistory extends RememError {
+  readonly reason: string;
+  constructor(file: string, reason: string) {
+    super('bad_history', `${file}: ${reason}`);
+    this.reason = reason;
+  }
+}
+
 function fail(file: string, what: string): never {
-  throw new RememError('bad_history', `${file}: ${what}`);
+  throw new RefusedHistory(file, what);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -136,9 +145,9 @@ export function readHistories(
     try {
       histories.push(readHistory(file, (reason) => refused(file, reason)));
     } catch (error) {
-      if (!(error instanceof RememError)) throw error;
+      if (!(error instanceof RefusedHistory)) throw error;
       reasons.push(error.message);
-      refused(file, error.message.slice(file.length + 2));
+      refused(file, error.reason);
     }
   }
   if (histories.length === 0)

@@ -1,11 +1,10 @@
 import { lessonHash } from '../core/index.ts';
 import { LinkageIndex, type Subjects, sharedCommands, subjectsOf, VectorSum } from '../embed/index.ts';
-import { statesHouseRule } from '../episodes/index.ts';
 import { appendAudit, insertRelation, movePredictions, moveSources, oldestSources } from '../store/index.ts';
 import { byTime, cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
 import { disagree, makesClaims, polarityOf, wordsOfLesson } from './subject.ts';
-import { isRefusedCall, personQuotes, THEME_QUOTES, themeText } from './wording.ts';
+import { isRefusedCall, statesRule, THEME_QUOTES, themeText } from './wording.ts';
 
 /**
  * Pass 3: lessons of one kind whose sources mean the same thing become one theme: the older lesson takes
@@ -27,15 +26,8 @@ export function mergePass(night: Night): void {
     }
     return found;
   };
-  const rules = new Map<NightLesson, boolean>();
-  const ruleOf = (entry: NightLesson) => {
-    let found = rules.get(entry);
-    if (found === undefined) {
-      found = statesARule(entry.lesson.text);
-      rules.set(entry, found);
-    }
-    return found;
-  };
+  // A refused call, or a quote of the person's that states a rule of the house ("use pnpm, not npm").
+  const ruleOf = ({ lesson }: NightLesson) => isRefusedCall(lesson.text) || statesRule(lesson.text);
   // Corrections that name a command in common are one theme at a lower cut (params.linkageSameCommand), and lower
   // still when each states a rule about it (params.linkageSameRule).
   const cutFor = (a: NightLesson, b: NightLesson) => {
@@ -101,14 +93,6 @@ export function mergePass(night: Night): void {
       mergeInto(night, older, newer, linkage);
     }
   }
-}
-
-/**
- * Whether a correction lesson states a rule the person holds to: a refused call, or a quote of theirs that states
- * a rule of the house ("use pnpm, not npm", "it's pnpm in this repo").
- */
-function statesARule(text: string): boolean {
-  return isRefusedCall(text) || personQuotes(text).some(statesHouseRule);
 }
 
 function rootOf(night: Night, entry: NightLesson): NightLesson {

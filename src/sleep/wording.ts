@@ -1,4 +1,5 @@
 import { checkObservation, maskSecrets, shortenAtWord } from '../core/index.ts';
+import { statesHouseRule } from '../episodes/index.ts';
 import type { NightEpisode } from './night.ts';
 
 /** The person's words are quoted as said; only a very long message is cut, and the cut is marked. */
@@ -18,6 +19,7 @@ export function quote(text: string, max: number): string {
  */
 const REFUSED_OPENING = "The person refused the agent's ";
 const TOLD = 'The person told the agent: ';
+const SAID_OPENING = 'When the agent said ';
 const afterCallOpening = (tool: string) => `After the agent's ${tool} call `;
 const ANSWERED = ', the person answered: ';
 const SAYING = ', saying: ';
@@ -47,7 +49,7 @@ export function correctionText(source: NightEpisode): string {
     return `${afterCallOpening(tool)}"${quote(lastCall, ANSWERED_CHARS)}"${ANSWERED}"${said}"`;
   }
   if (source.agentBefore?.trim()) {
-    return `When the agent said "${quote(source.agentBefore, ANSWERED_CHARS)}"${ANSWERED}"${said}"`;
+    return `${SAID_OPENING}"${quote(source.agentBefore, ANSWERED_CHARS)}"${ANSWERED}"${said}"`;
   }
   return `${TOLD}"${said}"`;
 }
@@ -107,6 +109,24 @@ export function personQuotes(text: string): string[] {
   const quoted = theme && THEME_QUOTES_OF.exec(text.slice(theme[0].length));
   return quoted ? quoted[1]!.split('"; "') : [];
 }
+
+/**
+ * Whether a correction lesson states a rule of the house: one of the person's messages it quotes does
+ * (`statesHouseRule`). Each text is read once per process: session start asks at every request of the proxy and
+ * `remem serve`, at some 40 µs a message, and a night's merge at every pair it weighs. Keyed by the text, not the
+ * lesson: one process may read several stores, and a theme's text changes as it grows.
+ */
+export function statesRule(text: string): boolean {
+  let known = rulesRead.get(text);
+  if (known === undefined) {
+    if (rulesRead.size >= RULES_READ) rulesRead.clear();
+    known = personQuotes(text).some(statesHouseRule);
+    rulesRead.set(text, known);
+  }
+  return known;
+}
+const rulesRead = new Map<string, boolean>();
+const RULES_READ = 20_000;
 
 /**
  * An error lesson, worded from its most recent source: what was run and the line of its failure that names the

@@ -1,5 +1,5 @@
 export { openPrimeIndex, type PrimeIndex, type PrimeRows, primeIndexVectors } from '../hook/index.ts';
-export { headline as lessonHeadline } from '../sleep/index.ts';
+export { headline as lessonHeadline, statesRule } from '../sleep/index.ts';
 export { atSessionStart, type Choice, everything, hashesOf, type Showing, showToAgent } from './door.ts';
 export { findLesson, forget } from './forget.ts';
 export { recordInjection } from './injections.ts';
@@ -17,7 +17,7 @@ export {
   type ReviewAction,
   reviewActions,
 } from './review.ts';
-export { ruleSubjects, statesRule } from './rule-subjects.ts';
+export { ruleSubjects } from './rule-subjects.ts';
 export { type StartBudget, type StartParams, sessionStart, startBudget } from './start-block.ts';
 export type {
   HeldReason,

@@ -1,5 +1,5 @@
+import { statesRule } from '../sleep/index.ts';
 import { type Db, latestSessions, saidInOneSession } from '../store/index.ts';
-import { statesRule } from './rule-subjects.ts';
 import type { Visible } from './types.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lessonSubjects } from '../../src/embed/index.ts';
 import type { NightEpisode } from '../../src/sleep/night.ts';
 import { correctionText, errorText, headline, themeText } from '../../src/sleep/wording.ts';
 
@@ -88,5 +89,24 @@ describe('a lesson headline, read back from the wording that wrote it', () => {
       }),
     ]);
     expect(headline('error', text)).toBe(text);
+  });
+});
+
+describe("a lesson's subjects, read past the agent's part that the wording writes", () => {
+  it('leaves out the sentence or the call the person answered, and keeps their words', () => {
+    const terms = (text: string) => [...lessonSubjects(text).terms].sort();
+    const person = { said: 'the header should be red' };
+    const afterWords = correctionText(
+      episode({ ...person, agentBefore: 'Let me run pytest and git commit this.' }),
+    );
+    const afterCall = correctionText(
+      episode({ ...person, detail: { lastCall: 'git commit -am wip && pytest', lastTool: 'Bash' } }),
+    );
+    expect(terms(afterWords)).toEqual([]);
+    expect(terms(afterCall)).toEqual([]);
+    const rule = correctionText(
+      episode({ said: 'use pnpm not npm', detail: { lastCall: 'git status', lastTool: 'Bash' } }),
+    );
+    expect(terms(rule)).toEqual(['command:npm', 'command:pnpm', 'theme:packages']);
   });
 });
