@@ -174,7 +174,12 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         // A button's prompt (a retry, a plan's build) holds none of the person's words.
         const scored = isUiPrompt(turn.text)
           ? { hit: null, score: null }
-          : scoreCorrection(turn.text, tail(answers, 600), handback?.kind ?? null);
+          : scoreCorrection(
+              turn.text,
+              tail(answers, 600),
+              handback?.kind ?? null,
+              !before.trim() && answers !== '',
+            );
         const detected = scored.hit;
         let hit = detected;
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };

@@ -36,6 +36,7 @@ import {
   stripCode,
 } from './match.ts';
 import { correctionProbability, correctionThreshold } from './model/correction.ts';
+import type { Context } from './model/features.ts';
 
 export { classifyFailure, ruleFailure } from './detect-failure.ts';
 export { classifyHandback, HANDBACK_CHARS, needsPerson } from './detect-handback.ts';
@@ -99,11 +100,13 @@ export function scoreCorrection(
   said: string,
   agentBefore?: string,
   handback?: string | null,
+  /** The message came right after another of the person's own: `agentBefore` is what that one answered. */
+  followsMessage = false,
 ): { hit: CueHit | null; score: number | null } {
   const rule = ruleCorrection(said, agentBefore);
   if (rule && decides(rule, said, agentBefore)) return { hit: rule, score: null };
   const before = agentBefore ?? '';
-  const context = correctionContext(said, before, rule, handback);
+  const context = correctionContext(said, before, rule, handback, followsMessage);
   if (!modelMayJudge(said, context, before)) return { hit: null, score: null };
   const score = correctionProbability(said, before, context);
   const hit =
@@ -163,8 +166,10 @@ export function correctionContext(
   before: string,
   rule = ruleCorrection(said, before),
   handback?: string | null,
-) {
+  followsMessage = false,
+): Context {
   return {
+    followsMessage,
     // classifyHandback reads the turn's closing 1,500 characters, as ingest does for its offers.
     handback:
       handback !== undefined ? handback : before.trim() ? (classifyHandback(before)?.kind ?? null) : null,

@@ -8,7 +8,6 @@ import {
   classifyAnswer,
   classifyFailure,
   classifyHandback,
-  correctionContext,
   decidingRule,
   detectCorrection,
   detectSurprise,
@@ -28,7 +27,7 @@ import {
 } from '../../src/episodes/model/cross-validate.ts';
 import { curve } from '../../src/episodes/model/fit.ts';
 import { type LabelledHandback, readLabelledMessages } from '../../src/episodes/model/labelled.ts';
-import { chooseOptions, trainables } from '../../src/episodes/training.ts';
+import { chooseOptions, messageContext, trainables } from '../../src/episodes/training.ts';
 import {
   type DetectorName,
   detectorNames,
@@ -73,7 +72,7 @@ describe.skipIf(!withData)('the correction detector, out-of-fold (grouped by rep
   it('on rows neither the rules nor the threshold were written from, it finds more than the rules at their precision', () => {
     const rows = readLabelledMessages(dataDir);
     const dims = 1 << 14;
-    const examples = examplesOf(rows, (said, before) => correctionContext(said, before), dims);
+    const examples = examplesOf(rows, messageContext, dims);
     const scored = crossValidate(rows, examples, { ...correctionFit(), dims, folds: 5 }).filter(
       ({ row }) => row.set !== 'batch1',
     );

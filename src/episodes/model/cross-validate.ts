@@ -17,13 +17,13 @@ export interface Scored<T extends LabelledRow = LabelledMessage> {
 
 export function examplesOf(
   rows: readonly LabelledMessage[],
-  contextOf: (said: string, before: string) => Context,
+  contextOf: (row: LabelledMessage) => Context,
   dims: number,
   /** The rows whose rule features fitting may leave out of a step (`FitOptions.dropout`): every row unless given. */
   droppable: (row: LabelledMessage) => boolean = () => true,
 ): Example[] {
   return rows.map((row) => {
-    const context = contextOf(row.said, row.before);
+    const context = contextOf(row);
     const { features, droppable: rules } = collectRuled(dims, (visit, named) =>
       visitFeatures(row.said, row.before, context, dims, visit, named),
     );

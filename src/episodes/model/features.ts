@@ -224,6 +224,11 @@ export interface Context {
   handback: string | null;
   /** The hand-written rule that fired on the message, or null. */
   rule: string | null;
+  /**
+   * The message came right after another of the person's own, with no words of the agent between (it worked
+   * silently, or the transcript kept none): the agent's words read are those the earlier message answered.
+   */
+  followsMessage?: boolean;
 }
 
 /**
@@ -256,13 +261,14 @@ export function visitFeatures(
   for (const word of agent) visit((fnv(word, AGENT_SEED) >>> 0) & mask, agentWeight);
   add(`a-last:${agent.slice(-2).join(' ')}`, 0.5);
   add(agent.length === 0 ? 'no-agent' : 'agent', 1);
-  add(`hb:${context.handback ?? 'none'}`, 1);
+  const handback = context.followsMessage ? 'follows' : (context.handback ?? 'none');
+  add(`hb:${handback}`, 1);
   add(`rule:${context.rule ?? 'none'}`, 1);
   // What the message does to what the agent just claimed or asked: the crosses carry what the words alone do not.
   const claimed = testTwinned(CLAIM, closing, closingAscii);
   const denies = testTwinned(DENIAL, message, messageAscii);
   const question = said.includes('?');
-  const state = `${claimed ? 'claimed' : 'no-claim'}/${context.handback ?? 'none'}`;
+  const state = `${claimed ? 'claimed' : 'no-claim'}/${handback}`;
   add(`x:${state}`, 1);
   add(`x:${state}/f1:${said_[0] ?? ''}`, 1);
   add(`x:${state}/denies:${denies}`, 1);

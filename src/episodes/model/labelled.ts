@@ -22,6 +22,11 @@ export interface LabelledRow {
 export interface LabelledMessage extends LabelledRow {
   said: string;
   before: string;
+  /**
+   * The message came right after another of the person's own, with no agent turn between: `before` holds the
+   * agent's words the earlier one answered, and no hand-back is left to answer (as ingest reads such a message).
+   */
+  followsMessage?: boolean;
 }
 
 /** A failed tool call; positive when it was the agent's mistake, not the environment's. */
@@ -110,18 +115,23 @@ function historyRows(dir: string): LabelledMessage[] {
     const labels = new Map(history.corrections.map((c) => [`${c.session}:${c.turn}`, c.why]));
     for (const session of history.sessions) {
       let before = '';
+      // The agent's words a run of the person's messages answers: the exports keep some agent turns empty or out.
+      let lastWords = '';
       for (const turn of session.turns) {
         if (turn.role !== 'user') {
           before = turn.text;
+          if (turn.text.trim()) lastWords = turn.text;
           continue;
         }
         const why = labels.get(`${session.id}:${turn.n}`);
+        const followsMessage = !before.trim() && lastWords !== '';
         rows.push({
           id: `${name}:${session.id}:${turn.n}`,
           repo,
           set: 'histories',
           said: turn.text,
-          before,
+          before: followsMessage ? lastWords : before,
+          ...(followsMessage && { followsMessage }),
           positive: why !== undefined,
           soft: why !== undefined && isSoft(why),
           lang: languages.get(repo) ?? 'en',
