@@ -14,7 +14,6 @@ import {
 import { correctionThreshold } from './model/correction.ts';
 import { projectOf } from './project.ts';
 import { clip, closingSentence, firstMeaningfulLine, paragraphs, tail } from './text.ts';
-import { isUiPrompt } from './ui-prompts.ts';
 
 export interface Derived {
   episodes: EpisodeDraft[];
@@ -171,15 +170,13 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         // The hand-back was the previous message's to answer; the words are still what this one reacts to.
         const answers = before.trim() ? before : lastWords;
         if (before.trim()) lastWords = before;
-        // A button's prompt (a retry, a plan's build) holds none of the person's words.
-        const scored = isUiPrompt(turn.text)
-          ? { hit: null, score: null }
-          : scoreCorrection(
-              turn.text,
-              tail(answers, 600),
-              handback?.kind ?? null,
-              !before.trim() && answers !== '',
-            );
+        // A button's prompt (a retry, a plan's build) holds none of the person's words: the detector says so.
+        const scored = scoreCorrection(
+          turn.text,
+          tail(answers, 600),
+          handback?.kind ?? null,
+          !before.trim() && answers !== '',
+        );
         const detected = scored.hit;
         let hit = detected;
         if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };

@@ -37,6 +37,7 @@ import {
 } from './match.ts';
 import { correctionProbability, correctionThreshold } from './model/correction.ts';
 import type { Context } from './model/features.ts';
+import { isUiPrompt } from './ui-prompts.ts';
 
 export { classifyFailure, ruleFailure } from './detect-failure.ts';
 export { classifyHandback, HANDBACK_CHARS, needsPerson } from './detect-handback.ts';
@@ -154,6 +155,7 @@ export function modelMayJudge(
   // Out-of-fold, the model's verdicts on messages with no agent turn before them were all wrong: an opening
   // request that names a failure ("the export writes an empty CSV since last week, find out why").
   if (before !== undefined && before.trim() === '') return false;
+  if (isUiPrompt(said)) return false;
   const lines = normalizeLines(said);
   // An interrupt marker is the rules' alone: one they let pass interrupted the person's own prompt.
   if (firstHit(cues.interruption, lines) || firstHit(cues.notCorrection, lines)) return false;
@@ -184,6 +186,8 @@ export function correctionContext(
  * was none, and then only words that address the agent's act count.
  */
 export function ruleCorrection(said: string, agentBefore?: string): CueHit | null {
+  // A button's prompt (a retry, a plan's build, a terminal's notice) holds none of the person's words.
+  if (isUiPrompt(said)) return null;
   const lines = normalizeLines(said);
   const marker = firstHit(cues.interruption, lines);
   if (marker) {

@@ -11,6 +11,8 @@ const CLAIM = "I've fixed the totals chart; it should render correctly now. Plea
 const BUGBOT =
   'Verify these issues exist and fix them:\n\nBug 1:\nThe totals chart still sums every game twice, so each team shows double its score.';
 const PERSON = "no, the chart still shows double totals, you're summing the games twice";
+const TERMINAL =
+  '[Terminal 2e6e5844-70b5-4a22-8a09-b227745a2a52 notification: command completed with exit code 1. Use send_to_terminal to send another command or kill_terminal to stop it.] Terminal output: Error: the chart still sums every game twice';
 
 describe("prompts an agent's interface writes in the person's name", () => {
   it('are told from what the person types', () => {
@@ -19,9 +21,16 @@ describe("prompts an agent's interface writes in the person's name", () => {
       '@agent Continue: "Continue to iterate?"',
       'Implement the plan as specified, it is attached for your reference. Do NOT edit the plan file itself.',
       BUGBOT,
+      TERMINAL,
     ])
       expect(isUiPrompt(said), said).toBe(true);
-    for (const said of [PERSON, 'try again with pnpm', 'continue', 'please verify these issues first'])
+    for (const said of [
+      PERSON,
+      'try again with pnpm',
+      'continue',
+      'please verify these issues first',
+      '[terminal output] the build still fails',
+    ])
       expect(isUiPrompt(said), said).toBe(false);
   });
 
@@ -34,6 +43,8 @@ describe("prompts an agent's interface writes in the person's name", () => {
       { user: BUGBOT },
       { agent: CLAIM },
       { user: '@agent Try Again' },
+      { agent: CLAIM },
+      { user: TERMINAL },
       { agent: CLAIM },
       { user: PERSON },
     ]);
