@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scoreCorrection } from '../../src/episodes/detect.ts';
+import { examplesOf, SOFT_WEIGHT } from '../../src/episodes/model/cross-validate.ts';
+import { type Example, fitDefaults, fitModel, probability } from '../../src/episodes/model/fit.ts';
 import { readLabelledMessages } from '../../src/episodes/model/labelled.ts';
 import { messageContext } from '../../src/episodes/training.ts';
 
@@ -75,5 +77,35 @@ describe('readLabelledMessages', () => {
     expect(alone).toEqual(expect.any(Number));
     expect(follows).toEqual(expect.any(Number));
     expect(follows).not.toBe(alone);
+  });
+});
+
+describe('soft corrections', () => {
+  const rows = [
+    { said: 'no, keep the old flag', positive: true, soft: false },
+    { said: 'could you also add a flag for dry runs', positive: true, soft: true },
+    { said: 'thanks, looks good', positive: false, soft: false },
+  ].map((row, i) => ({
+    id: `m${i}`,
+    repo: `r${i}`,
+    set: 'batch2' as const,
+    lang: 'en',
+    before: 'I renamed the flag and it should now work.',
+    ...row,
+  }));
+  const options = { ...fitDefaults, dims: 1 << 10 };
+
+  it('count whole in the figures and a quarter in fitting', () => {
+    const examples = examplesOf(rows, messageContext, 1 << 10);
+    expect(examples.map((example) => example.weight ?? 1)).toEqual([1, SOFT_WEIGHT, 1]);
+    expect(examples.map((example) => example.positive)).toEqual([true, true, false]);
+  });
+
+  it('move the fit in proportion to their weight', () => {
+    const [clear, soft, negative] = examplesOf(rows, messageContext, 1 << 10) as [Example, Example, Example];
+    const score = (weight: number) =>
+      probability(fitModel([clear, { ...soft, weight }, negative], options), soft.features);
+    expect(score(0.25)).toBeGreaterThan(score(0));
+    expect(score(1)).toBeGreaterThan(score(0.25));
   });
 });

@@ -17,6 +17,8 @@ export interface Example {
   positive: boolean;
   /** Dimensions fitting may leave out of this row (`FitOptions.dropout`): the hand-written rules' verdict. */
   droppable?: ReadonlySet<number>;
+  /** How much the row counts in fitting: its error is scaled by it (1 unless given). */
+  weight?: number;
 }
 
 export interface Fitted {
@@ -78,7 +80,7 @@ export function fitModel(examples: readonly Example[], options: FitOptions): Fit
         drops && left && left.size > 0 && drops() < dropout
           ? example.features.filter(({ index }) => !left.has(index))
           : example.features;
-      const error = probability(model, features) - (example.positive ? 1 : 0);
+      const error = (probability(model, features) - (example.positive ? 1 : 0)) * (example.weight ?? 1);
       for (const { index, value } of features) {
         const gradient = error * value + options.l2 * weights[index]!;
         squares[index]! += gradient * gradient;
