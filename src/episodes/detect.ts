@@ -19,6 +19,7 @@ import {
   NOT_CORRECTION,
   NOT_SURPRISE,
   REDIRECT,
+  STANDING,
   STATED_SURPRISE,
   STILL_BROKEN,
   WHOLE_SCOPE,
@@ -49,6 +50,7 @@ const cues = lazily({
   opening: () => compile(CORRECTION_OPENING),
   anywhere: () => compile(CORRECTION_ANYWHERE),
   convention: () => compile(CONVENTION),
+  standing: () => compile(STANDING),
   forbidding: () => compile(FORBIDDING),
   concession: () => compile(CONCESSION),
   redirect: () => compile(REDIRECT),
@@ -252,6 +254,14 @@ export function statesHouseRule(said: string): boolean {
         !sentence.trimEnd().endsWith('?') &&
         (states(sentence) || sentence.split(/(?<=[;:,—]) +/).some(states)),
     );
+}
+
+/**
+ * Whether a correction states a rule the person holds to in every session: standing words (`STANDING`: "always",
+ * "from now on", "stop …ing", in a dozen languages) or a rule of the house (`statesHouseRule`).
+ */
+export function statesStandingRule(said: string): boolean {
+  return firstHit(cues.standing, normalizeText(said)) !== null || statesHouseRule(said);
 }
 
 /**

@@ -4,7 +4,7 @@
  * none of these may reach every project; one that names any stays in its own (`correctionProject`).
  */
 
-import { statesHouseRule } from './detect.ts';
+import { statesStandingRule } from './detect.ts';
 
 /** Rules as data, each with what it catches. */
 export const projectCues: readonly { name: string; pattern: RegExp; examples: readonly string[] }[] = [
@@ -79,7 +79,7 @@ export interface ScopedSource {
 /**
  * The project a correction lesson belongs to, or null for the person's own (every project). A remembered event
  * stays in the project it was said in unless it names the person's scope (`"scope": "personal"`); a correction
- * read from a transcript is the person's own when it states a standing rule (`standsForGood`) and names nothing
+ * read from a transcript is the person's own when it states a standing rule (`statesStandingRule`) and names nothing
  * of its project. Any other correction is about the work of its project: on the labelled corrections that name
  * nothing of their project, most are of one task ("fix", "marche pas", "keep the label as it was"), noise in every
  * other project.
@@ -88,17 +88,5 @@ export function correctionProject(source: ScopedSource): string | null {
   if (source.project === null || source.detail['scope'] === 'personal') return null;
   if (source.detail['event'] === true) return source.project;
   const said = source.said ?? source.text;
-  return standsForGood(said) && findProjectCue(said, source.project) === null ? null : source.project;
-}
-
-/**
- * Words that make a message a standing rule rather than a remark on the task at hand: "always", "never", "from now
- * on", "every time", "stop …ing" (a few languages), or a rule of the house as the correction cues read one.
- */
-const STANDING =
-  /(?<![\p{L}\p{N}])(?:always|never|from now on|going forward|in (?:the )?future|every ?time|each time|whenever|stop \p{L}+ing|siempre|nunca|de ahora en adelante|toujours|jamais|désormais|à l'avenir|immer|niemals|nie wieder|ab jetzt|sempre|nunca mais|daqui para frente|mai più|d'ora in poi|zawsze|nigdy|od teraz|her zaman|asla|bundan sonra|всегда|никогда|впредь|с этого момента)(?![\p{L}\p{N}])|总是|永远|以后|每次|始终|不要再|いつも|今後|毎回|二度と|항상|앞으로|절대/iu;
-
-/** Whether a correction states a standing rule, one the person holds to in every session (`STANDING`). */
-export function standsForGood(said: string): boolean {
-  return STANDING.test(said) || statesHouseRule(said);
+  return statesStandingRule(said) && findProjectCue(said, source.project) === null ? null : source.project;
 }

@@ -160,6 +160,11 @@ export function flatten(text: string): string {
   return text.toLowerCase().split(/\s+/u).filter(Boolean).join(' ');
 }
 
+/** The first 60 characters of a correction, flattened: what a shown item or an episode must hold of it. */
+export function headOf(said: string): string {
+  return flatten(said).slice(0, 60);
+}
+
 function words(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
 }
@@ -175,7 +180,7 @@ export function wasShown(said: string, shown: string): boolean {
 
 function shownInItem(said: string, shown: string): boolean {
   const flat = flatten(shown);
-  const head = flatten(said).slice(0, 60);
+  const head = headOf(said);
   if (head.length > 0 && flat.includes(head)) return true;
   const needed = words(said);
   if (needed.size === 0) return false;

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RememError } from '../core/index.ts';
-import { flatten, type LabelledCorrection, type LabelledHistory, wasShown } from './histories.ts';
+import { headOf, type LabelledCorrection, type LabelledHistory, wasShown } from './histories.ts';
 
 /**
  * The person never says it twice: each labelled history replayed through the `remem` binary as an agent meets
@@ -255,7 +255,7 @@ export async function replayHistory(
         const found = JSON.parse(
           (await remem(['episodes', '--kind', 'correction', '--session', sessionId, '--json'], end)).stdout,
         ) as { episodes: { said?: string | null }[] };
-        const detected = found.episodes.map((episode) => flatten(episode.said ?? '').slice(0, 60));
+        const detected = found.episodes.map((episode) => headOf(episode.said ?? ''));
         const events = join(root, `events-${s}.jsonl`);
         const missed = history.corrections.filter(
           (c) => c.session === session.id && !heldBy(detected, c.said),
@@ -280,12 +280,8 @@ export async function replayHistory(
     const episodes = JSON.parse(
       (await remem(['episodes', '--kind', 'correction', '--all', '--json'], lastStart)).stdout,
     ) as { episodes: { said?: string | null }[] };
-    const saids = episodes.episodes.map((episode) => flatten(episode.said ?? '').slice(0, 60));
-
-    const becameEpisode = (first: { said: string }): boolean => {
-      const head = flatten(first.said).slice(0, 60);
-      return saids.some((said) => said !== '' && (said.startsWith(head) || head.startsWith(said)));
-    };
+    const heads = episodes.episodes.map((episode) => headOf(episode.said ?? ''));
+    const becameEpisode = (first: { said: string }): boolean => heldBy(heads, first.said);
     const repeats: object[] = [];
     const { all, soft, earlier } = countRepeats(history, (correction, first) => {
       const hit = shown.find(
@@ -421,10 +417,10 @@ function cosine(a: Map<string, number>, b: Map<string, number>): number {
   return sum;
 }
 
-/** Whether one of the episodes' saids (flattened, their first 60 characters) holds `said`. */
-function heldBy(saids: readonly string[], said: string): boolean {
-  const head = flatten(said).slice(0, 60);
-  return saids.some((one) => one !== '' && (one.startsWith(head) || head.startsWith(one)));
+/** Whether one of the episodes' heads (`headOf`) is that of `said`. */
+function heldBy(heads: readonly string[], said: string): boolean {
+  const head = headOf(said);
+  return heads.some((one) => one !== '' && (one.startsWith(head) || head.startsWith(one)));
 }
 
 export interface ReplayReport {

@@ -8,4 +8,4 @@ export {
 export { RULES_VERSION } from './night.ts';
 export type { LessonLine, SleepReport } from './report.ts';
 export { settle, sleep } from './sleep.ts';
-export { headline, isRefusedCall, personQuotes, statesRule } from './wording.ts';
+export { givesRule, headline, personQuotes, statesRule } from './wording.ts';

@@ -4,7 +4,7 @@ import { appendAudit, insertRelation, movePredictions, moveSources, oldestSource
 import { byTime, cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
 import { disagree, makesClaims, polarityOf, wordsOfLesson } from './subject.ts';
-import { isRefusedCall, statesRule, THEME_QUOTES, themeText } from './wording.ts';
+import { givesRule, THEME_QUOTES, themeText } from './wording.ts';
 
 /**
  * Pass 3: lessons of one kind whose sources mean the same thing become one theme: the older lesson takes
@@ -26,13 +26,11 @@ export function mergePass(night: Night): void {
     }
     return found;
   };
-  // A refused call, or a quote of the person's that states a rule of the house ("use pnpm, not npm").
-  const ruleOf = ({ lesson }: NightLesson) => isRefusedCall(lesson.text) || statesRule(lesson.text);
   // Corrections that name a command in common are one theme at a lower cut (params.linkageSameCommand), and lower
   // still when each states a rule about it (params.linkageSameRule).
   const cutFor = (a: NightLesson, b: NightLesson) => {
     if (a.lesson.kind !== 'correction' || !sharedCommands(subjectsOfEntry(a), subjectsOfEntry(b))) return cut;
-    return ruleOf(a) && ruleOf(b) ? ruleCut : commandCut;
+    return givesRule(a.lesson.text) && givesRule(b.lesson.text) ? ruleCut : commandCut;
   };
   const groups = new Map<string, NightLesson[]>();
   for (const entry of night.lessons.values()) {
@@ -66,7 +64,7 @@ export function mergePass(night: Night): void {
       }
       const sparse = b.sum.sparseSum();
       const named = b.lesson.kind === 'correction' && subjectsOfEntry(b).terms.size > 0;
-      const lowest = !named ? cut : ruleOf(b) ? ruleCut : commandCut;
+      const lowest = !named ? cut : givesRule(b.lesson.text) ? ruleCut : commandCut;
       for (const [other, met] of indexes) {
         if (other !== key && other !== 'none' && key !== 'none') continue;
         for (const { slot, linkage } of met.sums.query(sparse, lowest, b.sum.count)) {

@@ -129,6 +129,15 @@ const rulesRead = new Map<string, boolean>();
 const RULES_READ = 20_000;
 
 /**
+ * Whether a correction lesson gives a rule about what it names: a refused call, or a quote of the person's that
+ * states a rule of the house ("use pnpm, not npm"). Such a lesson is about its tools and files (`ruleSubjects`), and
+ * two of them about one command merge at `params.linkageSameRule`.
+ */
+export function givesRule(text: string): boolean {
+  return isRefusedCall(text) || statesRule(text);
+}
+
+/**
  * An error lesson, worded from its most recent source: what was run and the line of its failure that names the
  * error, in quotes — a tool's output is data, and text in it that reads as an order must not reach an agent as one.
  */

@@ -1,5 +1,5 @@
 import { lessonSubjects, type Subjects, subjectsOf } from '../embed/index.ts';
-import { isRefusedCall, statesRule } from '../sleep/index.ts';
+import { givesRule } from '../sleep/index.ts';
 
 const NOTHING: Subjects = subjectsOf('');
 
@@ -13,6 +13,5 @@ const NOTHING: Subjects = subjectsOf('');
  */
 export function ruleSubjects(text: string): Subjects {
   const subjects = lessonSubjects(text);
-  if (subjects.terms.size === 0 || isRefusedCall(text)) return subjects;
-  return statesRule(text) ? subjects : NOTHING;
+  return subjects.terms.size === 0 || givesRule(text) ? subjects : NOTHING;
 }

@@ -467,3 +467,30 @@ export const CONCESSION: RuleSet = /* @__PURE__ */ ruleSet('CONCESSION', () => [
   { lang: 'ja', examples: [], patterns: [/^(?:おっしゃる通り|ご指摘|申し訳|すみません)/] },
   { lang: 'zh', examples: [], patterns: [/^(?:你说得对|您说得对|你说的对|抱歉|对不起)/] },
 ]);
+
+/**
+ * The words that make a correction a standing rule rather than a remark on the task at hand: "always", "never",
+ * "from now on", "every time", "stop …ing". A correction that states one and names nothing of its project is the
+ * person's own, for every project (`personal.ts`); on the labelled corrections, those that name nothing of their
+ * project without such words were almost all of one task ("fix", "marche pas", "keep the label as it was").
+ */
+export const STANDING: RuleSet = /* @__PURE__ */ ruleSet('STANDING', () => [
+  {
+    lang: 'en',
+    examples: [],
+    patterns: [
+      /(?<![\p{L}\p{N}])(?:always|never|from now on|going forward|in (?:the )?future|every ?time|each time|whenever|stop \p{L}+ing)/u,
+    ],
+  },
+  { lang: 'es', examples: [], patterns: [/(?<![\p{L}\p{N}])(?:siempre|nunca|de ahora en adelante)/u] },
+  { lang: 'fr', examples: [], patterns: [/(?<![\p{L}\p{N}])(?:toujours|jamais|désormais|à l'avenir)/u] },
+  { lang: 'de', examples: [], patterns: [/(?<![\p{L}\p{N}])(?:immer|niemals|nie wieder|ab jetzt)/u] },
+  { lang: 'pt', examples: [], patterns: [/(?<![\p{L}\p{N}])(?:sempre|nunca mais|daqui para frente)/u] },
+  { lang: 'it', examples: [], patterns: [/(?<![\p{L}\p{N}])(?:mai più|d'ora in poi)/u] },
+  { lang: 'pl', examples: [], patterns: [/(?<![\p{L}\p{N}])(?:zawsze|nigdy|od teraz)/u] },
+  { lang: 'tr', examples: [], patterns: [/(?<![\p{L}\p{N}])(?:her zaman|asla|bundan sonra)/u] },
+  { lang: 'ru', examples: [], patterns: [/(?<![\p{L}\p{N}])(?:всегда|никогда|впредь|с этого момента)/u] },
+  { lang: 'zh', examples: [], patterns: [/总是|永远|以后|每次|始终|不要再/] },
+  { lang: 'ja', examples: [], patterns: [/いつも|今後|毎回|二度と/] },
+  { lang: 'ko', examples: [], patterns: [/항상|앞으로|절대/] },
+]);

@@ -45,6 +45,7 @@ export {
   INTERRUPTION,
   NOT_CORRECTION,
   REDIRECT,
+  STANDING,
   STILL_BROKEN,
   WHOLE_SCOPE,
 } from './correction.ts';

@@ -19,7 +19,7 @@ export interface Scored<T extends LabelledRow = LabelledMessage> {
  * How much a soft correction (labelled a correction, but one a reader could take for a request) counts in fitting;
  * it counts whole in every figure. Fitted at full weight, soft rows taught the model that requests correct.
  * Nested out-of-fold, at the same precision target (0.83): weight 1, P 0.81 R 0.39; 0.25, P 0.83 R 0.41; 0 (left
- * out), P 0.81 R 0.43, but fitted without the histories it then read answers to the agent's offers as corrections
+ * out), P 0.80–0.81 R 0.43, but fitted without the histories it then read answers to the agent's offers as corrections
  * and the replay showed more items for the same catches (9.88 per 100 items); at 0.25 the replay caught 34 of 61
  * repeats at 10.69 per 100 (33 at 10.22 at weight 1).
  */
