@@ -19,7 +19,7 @@ import {
 import { curve, fitModel } from '../src/episodes/model/fit.ts';
 import { type LabelledMessage, readLabelledMessages } from '../src/episodes/model/labelled.ts';
 import { chooseOptions, correction } from '../src/episodes/training.ts';
-import { heaviest } from './learned-oof.ts';
+import { heaviest, spread } from './learned-oof.ts';
 
 const DIMS = 1 << 14;
 const THRESHOLDS = [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9];
@@ -88,7 +88,7 @@ function nestedLines(
       kept.map(({ detected, positive }) => ({ score: detected ? 1 : 0, positive })),
       [1],
     )[0]!;
-    return `  ${name}: ${pr(detected)}   (rules alone ${pr(rules)})`;
+    return `  ${name}: ${pr(detected)} [${spread(kept.map(({ row, positive, detected }) => ({ group: row.repo, positive, detected })))}]   (rules alone ${pr(rules)})`;
   };
   return [
     'Nested (the fitting settings and the threshold chosen on the four training folds alone, by an inner grouped',
@@ -128,7 +128,7 @@ function secondBatchHeldOut(
     scored.map(({ detected, positive }) => ({ score: detected ? 1 : 0, positive })),
     [1],
   )[0]!;
-  return `  rules or model, the settings and threshold chosen on ${name} alone (rate ${choice.rate}, ${choice.epochs} passes, ≥ ${choice.threshold}): ${pr(detected)}`;
+  return `  rules or model, the settings and threshold chosen on ${name} alone (rate ${choice.rate}, ${choice.epochs} passes, ≥ ${choice.threshold}): ${pr(detected)} [${spread(scored.map(({ row, positive, detected }) => ({ group: row.repo, positive, detected })))}]`;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../src/episodes/model/cross-validate.ts';
 import { hash } from '../src/episodes/model/features.ts';
 import { fitModel } from '../src/episodes/model/fit.ts';
+import { type Decided, groupedInterval } from '../src/episodes/model/interval.ts';
 import type { LabelledRow } from '../src/episodes/model/labelled.ts';
 import { chooseOptions, type Trainable, train } from '../src/episodes/training.ts';
 
@@ -26,6 +27,13 @@ const RULE_DROPOUT = 0.5;
 
 const figures = (t: Tally, n?: number) =>
   `P ${t.precision.toFixed(2)} R ${t.recall.toFixed(2)} acc ${t.accuracy.toFixed(2)}${n === undefined ? '' : ` (${n} rows)`}`;
+
+/** The middle 95 % of precision and recall over draws of the repositories (`groupedInterval`). */
+export function spread(decided: readonly Decided[]): string {
+  const { precision, recall } = groupedInterval(decided);
+  const range = (i: { low: number; high: number }) => `${i.low.toFixed(2)}–${i.high.toFixed(2)}`;
+  return `95 % over repositories: P ${range(precision)}, R ${range(recall)}`;
+}
 
 /** The named features with the most weight, over the rows they occur in at least `times` times. */
 export function heaviest<T extends LabelledRow>(
@@ -76,8 +84,9 @@ export function learnedOutOfFold(spec: Trainable, dir: string): string {
     );
     return `, ${spec.spared} detected ${kept.filter((i) => hit[i]).length}/${kept.length} (${Math.round(share * 100)}%)`;
   };
+  const decided = rows.map((row, i) => ({ group: row.repo, positive: row.positive, detected: detected[i]! }));
   const line = (name: string, keep: (row: LabelledRow) => boolean) =>
-    `  ${name}: model ${figures(tally(pick(positives, keep), pick(detected, keep)), pick(rows, keep).length)}${spared(detected, keep)}   rules alone ${figures(tally(pick(positives, keep), pick(side.ruled, keep)))}${spared(side.ruled, keep)}`;
+    `  ${name}: model ${figures(tally(pick(positives, keep), pick(detected, keep)), pick(rows, keep).length)}${spared(detected, keep)} [${spread(pick(decided, keep))}]   rules alone ${figures(tally(pick(positives, keep), pick(side.ruled, keep)))}${spared(side.ruled, keep)}`;
   // The settings and threshold written to the weights file (chosen out-of-fold on every row), shipped or not.
   const shipped = train(spec, dir);
   const fit = { ...options, rate: shipped.fit.rate, epochs: shipped.fit.epochs };
@@ -171,7 +180,7 @@ export function learnedOutOfFold(spec: Trainable, dir: string): string {
         b1b2Chosen,
       ),
       b1b2Chosen.length,
-    )}${b2Spared(b1b2Chosen)}`,
+    )}${b2Spared(b1b2Chosen)} [${spread(chosenFirst.scored.map((s) => ({ group: s.row.repo, positive: s.positive, detected: s.detected })))}]`,
     '',
     `With the rules' features left out of a fitting step at random (${RULE_DROPOUT} of the steps; not shipped): nested out-of-fold ${droppedLine('all rows', () => true)}; ${droppedLine('second batch', (r) => r.set === 'batch2')}`,
     `  fitted on the first batch, scored on the second, chosen there alone (≥ ${droppedFirst.choice.threshold}): ${figures(
