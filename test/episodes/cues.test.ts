@@ -398,6 +398,12 @@ describe('detectSurprise', () => {
     expect(detectSurprise('Actually, let me try a different approach.')).toBeNull();
     expect(detectSurprise('You’re absolutely right! Let me add that feature.')).toBeNull();
     expect(detectSurprise('If it turns out the cache is the problem, we can disable it.')).toBeNull();
+    // The real cause still to look for is no discovery; the real cause found is one.
+    expect(detectSurprise('Let me run a quick test to see what the actual issue is.')).toBeNull();
+    expect(detectSurprise('Share the console output, then we can fix the actual issue.')).toBeNull();
+    expect(detectSurprise('The real issue might be if we switch databases during tests.')).toBeNull();
+    expect(detectSurprise('So the actual issue is: the sidebar never refreshes.')).not.toBeNull();
+    expect(detectSurprise("That's the real problem! The list is cached.")).not.toBeNull();
   });
 });
 

@@ -33,7 +33,9 @@ export const STATED_SURPRISE: RuleSet = /* @__PURE__ */ ruleSet('STATED_SURPRISE
       /did ?n't (?:work|go|behave|turn out) as (?:i |we )?expected|(?:than|what) (?:i|we) (?:expected|assumed|thought)/,
       /(?:this|that|it)(?:'s| is| was) (?:very |quite |really |rather |a bit |pretty )?(?:strange|odd|weird|unexpected|surprising|puzzling|baffling)/,
       /(?<!if (?:it )?)turn(?:s|ed) out|surprised|to my surprise|mystery|that explains|on (?:closer|second) (?:look|inspection|thought)/,
-      /the (?:real|actual|true) (?:problem|issue|cause|culprit|reason)|wait,? (?:that's|that is|this is|it's) not (?:right|correct)/,
+      // The real cause found, not one still to look for ("to see what the actual issue is", "fix the actual issue").
+      /(?<!what )the (?:real|actual|true) (?:problem|issue|cause|culprit|reason) (?:is|was)\b|(?:that(?:'s| is| was)|here(?:'s| is)|found) the (?:real|actual|true) (?:problem|issue|cause|culprit|reason)|the (?:real|actual|true) (?:problem|issue|cause|culprit|reason)[!:]/,
+      /wait,? (?:that's|that is|this is|it's) not (?:right|correct)/,
       /oops|whoops|i (?:had )?(?:assumed|thought|expected) [^.!?\n]{1,80}(?:but|however)|i (?:now )?reali[sz]ed?|(?:treat|take) (?:that|this) as a correction|my (?:\w+ ){0,2}needs? (?:adjustment|adjusting|fixing|correcting)|(?:^|[.!?] )(?:(?:ah|aha|oh|huh)(?:,? (?:right|i see|wait)|!)|interesting(?:!| -| —|,|\.))/m,
     ],
   },
