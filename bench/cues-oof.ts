@@ -1,9 +1,10 @@
 /**
  * The correction detector judged on rows it was not fitted to: 5-fold cross-validation grouped by repository
  * (every row of a repository in one fold, a fixed seed), on both batches of `../shared/data` and the labelled
- * histories, apart and together, by language and with and without the rows labelled soft; then fitted without
- * the second batch (on the first, and on the first with the histories) and scored on it. Beside each, the hand-written rules alone on the same rows. The
- * detector as it runs is the rules or the model over its threshold; the curves are of that union.
+ * histories, apart and together, by language and with and without the rows labelled soft, each nested figure
+ * with the middle 95 % of a bootstrap over the repositories; then fitted without the second batch (on the first,
+ * and on the first with the histories) and scored on it. Beside each, the hand-written rules alone on the same
+ * rows. The detector as it runs is the rules or the model over its threshold; the curves are of that union.
  */
 import { decidingRule, ruleCorrection } from '../src/episodes/detect.ts';
 import { correctionFit, correctionThreshold } from '../src/episodes/model/correction.ts';
@@ -88,7 +89,7 @@ function nestedLines(
       kept.map(({ detected, positive }) => ({ score: detected ? 1 : 0, positive })),
       [1],
     )[0]!;
-    return `  ${name}: ${pr(detected)} [${spread(kept.map(({ row, positive, detected }) => ({ group: row.repo, positive, detected })))}]   (rules alone ${pr(rules)})`;
+    return `  ${name}: ${pr(detected)} [${spread(kept)}]   (rules alone ${pr(rules)})`;
   };
   return [
     'Nested (the fitting settings and the threshold chosen on the four training folds alone, by an inner grouped',
@@ -128,7 +129,7 @@ function secondBatchHeldOut(
     scored.map(({ detected, positive }) => ({ score: detected ? 1 : 0, positive })),
     [1],
   )[0]!;
-  return `  rules or model, the settings and threshold chosen on ${name} alone (rate ${choice.rate}, ${choice.epochs} passes, ≥ ${choice.threshold}): ${pr(detected)} [${spread(scored.map(({ row, positive, detected }) => ({ group: row.repo, positive, detected })))}]`;
+  return `  rules or model, the settings and threshold chosen on ${name} alone (rate ${choice.rate}, ${choice.epochs} passes, ≥ ${choice.threshold}): ${pr(detected)} [${spread(scored)}]`;
 }
 
 /**

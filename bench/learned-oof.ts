@@ -1,8 +1,9 @@
 /**
  * A learned detector other than corrections judged on rows it was not fitted to, beside the hand-written rules
  * alone on the same rows: nested 5-fold cross-validation grouped by repository (seed 7; the fitting settings and
- * threshold chosen on the training folds alone), by batch; the precision-recall curve of plain out-of-fold
- * scores; fitted on the first batch and scored on the second; and the features that carry the weight.
+ * threshold chosen on the training folds alone), by batch, each figure with the middle 95 % of a bootstrap over
+ * the repositories; the precision-recall curve of plain out-of-fold scores; fitted on the first batch and scored
+ * on the second; and the features that carry the weight.
  */
 import {
   chosenTrainTest,
@@ -16,7 +17,7 @@ import {
 } from '../src/episodes/model/cross-validate.ts';
 import { hash } from '../src/episodes/model/features.ts';
 import { fitModel } from '../src/episodes/model/fit.ts';
-import { type Decided, groupedInterval } from '../src/episodes/model/interval.ts';
+import { groupedInterval } from '../src/episodes/model/interval.ts';
 import type { LabelledRow } from '../src/episodes/model/labelled.ts';
 import { chooseOptions, type Trainable, train } from '../src/episodes/training.ts';
 
@@ -29,8 +30,12 @@ const figures = (t: Tally, n?: number) =>
   `P ${t.precision.toFixed(2)} R ${t.recall.toFixed(2)} acc ${t.accuracy.toFixed(2)}${n === undefined ? '' : ` (${n} rows)`}`;
 
 /** The middle 95 % of precision and recall over draws of the repositories (`groupedInterval`). */
-export function spread(decided: readonly Decided[]): string {
-  const { precision, recall } = groupedInterval(decided);
+export function spread(
+  decided: readonly { row: LabelledRow; positive: boolean; detected: boolean }[],
+): string {
+  const { precision, recall } = groupedInterval(
+    decided.map(({ row, positive, detected }) => ({ group: row.repo, positive, detected })),
+  );
   const range = (i: { low: number; high: number }) => `${i.low.toFixed(2)}–${i.high.toFixed(2)}`;
   return `95 % over repositories: P ${range(precision)}, R ${range(recall)}`;
 }
@@ -84,7 +89,7 @@ export function learnedOutOfFold(spec: Trainable, dir: string): string {
     );
     return `, ${spec.spared} detected ${kept.filter((i) => hit[i]).length}/${kept.length} (${Math.round(share * 100)}%)`;
   };
-  const decided = rows.map((row, i) => ({ group: row.repo, positive: row.positive, detected: detected[i]! }));
+  const decided = rows.map((row, i) => ({ row, positive: row.positive, detected: detected[i]! }));
   const line = (name: string, keep: (row: LabelledRow) => boolean) =>
     `  ${name}: model ${figures(tally(pick(positives, keep), pick(detected, keep)), pick(rows, keep).length)}${spared(detected, keep)} [${spread(pick(decided, keep))}]   rules alone ${figures(tally(pick(positives, keep), pick(side.ruled, keep)))}${spared(side.ruled, keep)}`;
   // The settings and threshold written to the weights file (chosen out-of-fold on every row), shipped or not.
@@ -180,7 +185,7 @@ export function learnedOutOfFold(spec: Trainable, dir: string): string {
         b1b2Chosen,
       ),
       b1b2Chosen.length,
-    )}${b2Spared(b1b2Chosen)} [${spread(chosenFirst.scored.map((s) => ({ group: s.row.repo, positive: s.positive, detected: s.detected })))}]`,
+    )}${b2Spared(b1b2Chosen)} [${spread(chosenFirst.scored)}]`,
     '',
     `With the rules' features left out of a fitting step at random (${RULE_DROPOUT} of the steps; not shipped): nested out-of-fold ${droppedLine('all rows', () => true)}; ${droppedLine('second batch', (r) => r.set === 'batch2')}`,
     `  fitted on the first batch, scored on the second, chosen there alone (≥ ${droppedFirst.choice.threshold}): ${figures(
