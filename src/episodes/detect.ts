@@ -25,17 +25,7 @@ import {
   WHOLE_SCOPE,
 } from './cues/index.ts';
 import { classifyHandback } from './detect-handback.ts';
-import {
-  type CueHit,
-  type CueList,
-  compile,
-  firstHit,
-  lazily,
-  nextMatch,
-  normalizeLines,
-  normalizeText,
-  stripCode,
-} from './match.ts';
+import { type CueHit, compile, firstHit, lazily, normalizeLines, normalizeText, stripCode } from './match.ts';
 import { correctionProbability, correctionThreshold } from './model/correction.ts';
 import type { Context } from './model/features.ts';
 import { isUiPrompt } from './ui-prompts.ts';
@@ -164,7 +154,10 @@ export function modelMayJudge(
   return !(context.handback !== null && context.handback !== 'waiting' && classifyAnswer(said) !== 'other');
 }
 
-/** What the learned detector reads beside the words: how the agent's turn handed back, and the rule that fired. */
+/**
+ * What the learned detector reads beside the words: how the agent's turn handed back, and the rule that fired. A
+ * message right after the person's own (`followsMessage`) answers no hand-back: the earlier message had it to answer.
+ */
 export function correctionContext(
   said: string,
   before: string,
@@ -175,8 +168,13 @@ export function correctionContext(
   return {
     followsMessage,
     // classifyHandback reads the turn's closing 1,500 characters, as ingest does for its offers.
-    handback:
-      handback !== undefined ? handback : before.trim() ? (classifyHandback(before)?.kind ?? null) : null,
+    handback: followsMessage
+      ? null
+      : handback !== undefined
+        ? handback
+        : before.trim()
+          ? (classifyHandback(before)?.kind ?? null)
+          : null,
     rule: rule?.rule ?? null,
   };
 }

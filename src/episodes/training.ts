@@ -79,15 +79,9 @@ export interface Trainable<T extends LabelledRow = LabelledRow> {
  */
 export const CORRECTION_PRECISION = 0.83;
 
-/** What ingest gives the detector beside a labelled message's words: no hand-back after the person's own message. */
+/** What ingest gives the detector beside a labelled message's words, whether or not it follows the person's own. */
 export function messageContext(row: LabelledMessage) {
-  return correctionContext(
-    row.said,
-    row.before,
-    undefined,
-    row.followsMessage ? null : undefined,
-    row.followsMessage === true,
-  );
+  return correctionContext(row.said, row.before, undefined, undefined, row.followsMessage === true);
 }
 
 export const correction: Trainable<LabelledMessage> = {
