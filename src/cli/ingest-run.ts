@@ -31,6 +31,7 @@ export async function runIngest(
         flags.opencode.length +
         flags.cursor.length +
         flags.vscode.length +
+        flags.aider.length +
         flags.events.length +
         flags.import.length >
       0;
@@ -52,6 +53,7 @@ export async function runIngest(
       opencodeDirs: named ? flags.opencode.map((dir) => resolve(dir)) : [context.config.opencodeDir],
       cursorDirs: named ? flags.cursor.map((dir) => resolve(dir)) : [context.config.cursorDir],
       vscodeDirs: named ? flags.vscode.map((dir) => resolve(dir)) : [context.config.vscodeDir],
+      aiderPaths: named ? flags.aider.map((path) => resolve(path)) : [...context.config.aiderPaths],
       eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
       ...(stdinEvents ? { stdinEvents } : {}),
       importedRules,
@@ -99,6 +101,8 @@ export interface IngestFlags {
   cursor: string[];
   /** VS Code user folders (holding workspaceStorage/, where Copilot Chat keeps its sessions). */
   vscode: string[];
+  /** Aider chat histories, or folders holding them. */
+  aider: string[];
   events: string[];
   /** Rules files (CLAUDE.md, AGENTS.md, .cursorrules) read as the person's notes for the project they sit in. */
   import: string[];
@@ -114,6 +118,7 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
       flags.opencode.length ||
       flags.cursor.length ||
       flags.vscode.length ||
+      flags.aider.length ||
       flags.events.length ||
       flags.import.length)
   ) {
@@ -128,7 +133,7 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
 
 /** The agent folders a person named on the command line: each must be there, and be the agent's own. */
 export function checkNamedFolders(
-  flags: Pick<IngestFlags, 'claude' | 'codex' | 'gemini' | 'opencode' | 'cursor' | 'vscode'>,
+  flags: Pick<IngestFlags, 'claude' | 'codex' | 'gemini' | 'opencode' | 'cursor' | 'vscode' | 'aider'>,
 ): void {
   for (const dir of flags.claude) checkAgentFolder(dir, '--claude', 'projects', '~/.claude');
   for (const dir of flags.codex) checkAgentFolder(dir, '--codex', 'sessions', '~/.codex');
@@ -142,6 +147,21 @@ export function checkNamedFolders(
   for (const dir of flags.opencode) {
     if (!existsSync(resolve(dir))) throw new RememError('not_found', `--opencode ${dir}: no such folder`);
   }
+  for (const path of flags.aider) checkAiderPath(path);
+}
+
+/**
+ * An aider history named on the command line must be there; a file must be a history, so that a project's other
+ * Markdown is never read as a chat. A folder is searched for histories (`aiderSources`).
+ */
+function checkAiderPath(path: string): void {
+  const full = resolve(path);
+  if (!existsSync(full)) throw new RememError('not_found', `--aider ${path}: no such file or folder`);
+  if (statSync(full).isDirectory() || basename(full).endsWith('.aider.chat.history.md')) return;
+  throw new RememError(
+    'not_found',
+    `--aider ${path}: not an aider chat history; --aider takes a .aider.chat.history.md file or a folder holding one`,
+  );
 }
 
 /**

@@ -33,6 +33,12 @@ export const ingestCommand = defineCommand({
       parse: 'list',
     },
     {
+      flags: '--aider <path>',
+      description:
+        'an aider chat history (.aider.chat.history.md), or a folder of projects holding them; repeatable',
+      parse: 'list',
+    },
+    {
       flags: '--events <file>',
       description: 'a JSON Lines file of events, or - for standard input',
       parse: 'list',
@@ -62,6 +68,7 @@ export const ingestCommand = defineCommand({
       opencode: options.opencode ?? [],
       cursor: options.cursor ?? [],
       vscode: options.vscode ?? [],
+      aider: options.aider ?? [],
     };
     const flags = {
       ...named,

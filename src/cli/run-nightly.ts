@@ -24,6 +24,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           opencode: [],
           cursor: [],
           vscode: [],
+          aider: [],
           events: [],
           import: [],
           fromRaw: false,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import type { ChatApi } from './chat.ts';
 import { RememError } from './errors.ts';
 import { defaultParams, type Params } from './params.ts';
@@ -69,6 +69,12 @@ export interface Config {
    * `~/Library/Application Support/Code/User` on macOS, else `$XDG_CONFIG_HOME/Code/User` (~/.config).
    */
   vscodeDir: string;
+  /**
+   * Where the nightly run and a bare `remem ingest` look for aider's chat histories, which aider keeps in each project
+   * (docs/formats/aider.md): history files or folders of projects (`REMEM_AIDER`, separated as `PATH` is, else
+   * `aider` in config.json). None unless given.
+   */
+  aiderPaths: readonly string[];
   userHome: string;
   params: Params;
   /** Diagnostics on stderr, even where a command is otherwise silent (a hook). */
@@ -103,6 +109,7 @@ interface FileConfig {
   params?: Record<string, unknown>;
   commonsToken?: string;
   peers?: string[];
+  aider?: string[];
 }
 
 /**
@@ -145,6 +152,7 @@ function fileSchema() {
       params: z.record(z.string(), z.unknown()).optional(),
       commonsToken: z.string().optional(),
       peers: z.array(z.string()).optional(),
+      aider: z.array(z.string()).optional(),
     })
     .loose();
 }
@@ -292,6 +300,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
   const now = env['REMEM_NOW'];
   const commonsToken = env['REMEM_COMMONS_TOKEN'] || file.commonsToken;
   const peersFromEnv = env['REMEM_PEERS']?.split(/[\s,]+/).filter(Boolean);
+  const aiderFromEnv = env['REMEM_AIDER']?.split(delimiter).filter(Boolean);
   // Not cloned: what no override touches is the defaults themselves, frozen with the rest (they never change).
   const params = mergeDeep(defaultParams as Params, {
     ...file.params,
@@ -313,6 +322,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     ),
     cursorDir: electronUserDir(env, userHome, 'Cursor'),
     vscodeDir: electronUserDir(env, userHome, 'Code'),
+    aiderPaths: (aiderFromEnv ?? file.aider ?? []).map((path) => expandHome(path, userHome)),
     userHome,
     params,
     debug: Boolean(env['REMEM_DEBUG']),

@@ -30,6 +30,7 @@ import {
   releaseRead,
   type Turn,
 } from '../stream/index.ts';
+import { aiderSources } from './aider-sources.ts';
 import { copilotSources } from './copilot-sources.ts';
 import { cursorSources } from './cursor-sources.ts';
 import { type Derived, deriveEpisodes, WIDEST_BAND } from './derive.ts';
@@ -54,6 +55,8 @@ export interface IngestOptions {
   cursorDirs?: string[];
   /** VS Code user folders (holding the Copilot Chat sessions in `workspaceStorage/<hash>/chatSessions/`). */
   vscodeDirs?: string[];
+  /** Aider chat histories (`.aider.chat.history.md`), or folders holding them. */
+  aiderPaths?: string[];
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
@@ -150,6 +153,7 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   for (const dir of options.opencodeDirs ?? []) sources.push(...opencodeSources(dir));
   for (const dir of options.cursorDirs ?? []) sources.push(...cursorSources(dir));
   for (const dir of options.vscodeDirs ?? []) sources.push(...copilotSources(dir));
+  for (const path of options.aiderPaths ?? []) sources.push(...aiderSources(path));
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {
     for (const name of readdirSync(proxyLogs).sort()) {

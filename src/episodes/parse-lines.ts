@@ -2,6 +2,7 @@
 
 import { defaultParams } from '../core/index.ts';
 import {
+  aiderReader,
   assemble,
   claudeCodeReader,
   codexReader,
@@ -24,6 +25,7 @@ import type { IngestWarning, Source, SourceAgent } from './source.ts';
 
 /** The reader of each transcript format. */
 export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
+  aider: aiderReader,
   'claude-code': claudeCodeReader,
   codex: codexReader,
   cursor: cursorReader,

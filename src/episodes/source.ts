@@ -6,6 +6,7 @@ export type SourceAgent =
   | 'opencode'
   | 'cursor'
   | 'copilot-chat'
+  | 'aider'
   | 'proxy'
   | 'events';
 

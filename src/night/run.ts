@@ -68,6 +68,7 @@ export async function runNight(options: NightOptions): Promise<NightResult> {
       opencodeDirs: [config.opencodeDir],
       cursorDirs: [config.cursorDir],
       vscodeDirs: [config.vscodeDir],
+      aiderPaths: [...config.aiderPaths],
       eventFiles: [],
     }).length === 0;
   const home = examples ? join(config.home, 'demo') : config.home;

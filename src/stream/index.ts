@@ -1,3 +1,4 @@
+export { type AiderSession, aiderReader, aiderSessionLines } from './aider.ts';
 export {
   type ArchiveTarget,
   appendMember,
