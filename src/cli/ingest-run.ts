@@ -32,6 +32,7 @@ export async function runIngest(
         flags.cursor.length +
         flags.vscode.length +
         flags.aider.length +
+        flags.specstory.length +
         flags.events.length +
         flags.import.length >
       0;
@@ -54,6 +55,9 @@ export async function runIngest(
       cursorDirs: named ? flags.cursor.map((dir) => resolve(dir)) : [context.config.cursorDir],
       vscodeDirs: named ? flags.vscode.map((dir) => resolve(dir)) : [context.config.vscodeDir],
       aiderPaths: named ? flags.aider.map((path) => resolve(path)) : [...context.config.aiderPaths],
+      specstoryPaths: named
+        ? flags.specstory.map((path) => resolve(path))
+        : [...context.config.specstoryPaths],
       eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
       ...(stdinEvents ? { stdinEvents } : {}),
       importedRules,
@@ -103,6 +107,8 @@ export interface IngestFlags {
   vscode: string[];
   /** Aider chat histories, or folders holding them. */
   aider: string[];
+  /** SpecStory exports, or folders holding them. */
+  specstory: string[];
   events: string[];
   /** Rules files (CLAUDE.md, AGENTS.md, .cursorrules) read as the person's notes for the project they sit in. */
   import: string[];
@@ -119,6 +125,7 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
       flags.cursor.length ||
       flags.vscode.length ||
       flags.aider.length ||
+      flags.specstory.length ||
       flags.events.length ||
       flags.import.length)
   ) {
@@ -133,7 +140,10 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
 
 /** The agent folders a person named on the command line: each must be there, and be the agent's own. */
 export function checkNamedFolders(
-  flags: Pick<IngestFlags, 'claude' | 'codex' | 'gemini' | 'opencode' | 'cursor' | 'vscode' | 'aider'>,
+  flags: Pick<
+    IngestFlags,
+    'claude' | 'codex' | 'gemini' | 'opencode' | 'cursor' | 'vscode' | 'aider' | 'specstory'
+  >,
 ): void {
   for (const dir of flags.claude) checkAgentFolder(dir, '--claude', 'projects', '~/.claude');
   for (const dir of flags.codex) checkAgentFolder(dir, '--codex', 'sessions', '~/.codex');
@@ -148,6 +158,15 @@ export function checkNamedFolders(
     if (!existsSync(resolve(dir))) throw new RememError('not_found', `--opencode ${dir}: no such folder`);
   }
   for (const path of flags.aider) checkAiderPath(path);
+  for (const path of flags.specstory) {
+    const full = resolve(path);
+    if (!existsSync(full)) throw new RememError('not_found', `--specstory ${path}: no such file or folder`);
+    if (!statSync(full).isDirectory() && !full.endsWith('.md'))
+      throw new RememError(
+        'not_found',
+        `--specstory ${path}: not a SpecStory export (a .md file) nor a folder holding them`,
+      );
+  }
 }
 
 /**

@@ -39,6 +39,12 @@ export const ingestCommand = defineCommand({
       parse: 'list',
     },
     {
+      flags: '--specstory <path>',
+      description:
+        'SpecStory exports: a .specstory/history folder, a project or folder of projects holding them, or one .md file; repeatable',
+      parse: 'list',
+    },
+    {
       flags: '--events <file>',
       description: 'a JSON Lines file of events, or - for standard input',
       parse: 'list',
@@ -69,6 +75,7 @@ export const ingestCommand = defineCommand({
       cursor: options.cursor ?? [],
       vscode: options.vscode ?? [],
       aider: options.aider ?? [],
+      specstory: options.specstory ?? [],
     };
     const flags = {
       ...named,

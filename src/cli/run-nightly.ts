@@ -25,6 +25,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           cursor: [],
           vscode: [],
           aider: [],
+          specstory: [],
           events: [],
           import: [],
           fromRaw: false,

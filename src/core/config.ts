@@ -75,6 +75,11 @@ export interface Config {
    * `aider` in config.json). None unless given.
    */
   aiderPaths: readonly string[];
+  /**
+   * Where they look for SpecStory's exports (docs/formats/specstory.md): `.specstory/history/` folders, projects or
+   * folders of projects (`REMEM_SPECSTORY`, separated as `PATH` is, else `specstory` in config.json). None unless given.
+   */
+  specstoryPaths: readonly string[];
   userHome: string;
   params: Params;
   /** Diagnostics on stderr, even where a command is otherwise silent (a hook). */
@@ -110,6 +115,7 @@ interface FileConfig {
   commonsToken?: string;
   peers?: string[];
   aider?: string[];
+  specstory?: string[];
 }
 
 /**
@@ -153,6 +159,7 @@ function fileSchema() {
       commonsToken: z.string().optional(),
       peers: z.array(z.string()).optional(),
       aider: z.array(z.string()).optional(),
+      specstory: z.array(z.string()).optional(),
     })
     .loose();
 }
@@ -301,6 +308,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
   const commonsToken = env['REMEM_COMMONS_TOKEN'] || file.commonsToken;
   const peersFromEnv = env['REMEM_PEERS']?.split(/[\s,]+/).filter(Boolean);
   const aiderFromEnv = env['REMEM_AIDER']?.split(delimiter).filter(Boolean);
+  const specstoryFromEnv = env['REMEM_SPECSTORY']?.split(delimiter).filter(Boolean);
   // Not cloned: what no override touches is the defaults themselves, frozen with the rest (they never change).
   const params = mergeDeep(defaultParams as Params, {
     ...file.params,
@@ -323,6 +331,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     cursorDir: electronUserDir(env, userHome, 'Cursor'),
     vscodeDir: electronUserDir(env, userHome, 'Code'),
     aiderPaths: (aiderFromEnv ?? file.aider ?? []).map((path) => expandHome(path, userHome)),
+    specstoryPaths: (specstoryFromEnv ?? file.specstory ?? []).map((path) => expandHome(path, userHome)),
     userHome,
     params,
     debug: Boolean(env['REMEM_DEBUG']),

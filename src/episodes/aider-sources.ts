@@ -1,6 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { aiderSessionLines } from '../stream/index.ts';
+import { isDirectory } from './project.ts';
+import { findInProjects } from './project-files.ts';
 
 /** A source of ingest.ts (`Source`), as this module makes them. */
 interface AiderSource {
@@ -12,11 +14,6 @@ interface AiderSource {
 
 /** The name aider gives the chat history it keeps in the folder it runs in (`--chat-history-file`). */
 export const AIDER_HISTORY = '.aider.chat.history.md';
-
-/** How deep under a folder named to ingest the histories are looked for: projects under a folder of projects. */
-const SEARCH_DEPTH = 3;
-/** Folders never looked into: what packages, builds and virtual environments hold is no one's chat. */
-const SKIPPED = new Set(['node_modules', 'dist', 'build', 'target', 'venv', '__pycache__']);
 
 /**
  * Aider's runs in a history file, or in every history under a folder (docs/formats/aider.md): one source a run, given
@@ -37,34 +34,8 @@ export function aiderSources(path: string): AiderSource[] {
   });
 }
 
-/** The history files a path names: the file itself, or those under a folder, in a stable order. */
+/** The history files a path names: the file itself, or those under a folder of projects. */
 function historiesAt(path: string): string[] {
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(path).isDirectory();
-  } catch {
-    return [];
-  }
-  if (!isFolder) return [path];
-  const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return; // a folder that cannot be listed holds nothing Remem can read
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      if (entry.isFile() && entry.name === AIDER_HISTORY) found.push(join(dir, entry.name));
-      else if (
-        entry.isDirectory() &&
-        depth < SEARCH_DEPTH &&
-        !entry.name.startsWith('.') &&
-        !SKIPPED.has(entry.name)
-      )
-        walk(join(dir, entry.name), depth + 1);
-    }
-  };
-  walk(path, 0);
-  return found;
+  if (isDirectory(path)) return findInProjects(path, AIDER_HISTORY, 'file');
+  return existsSync(path) ? [path] : [];
 }

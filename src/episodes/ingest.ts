@@ -39,6 +39,7 @@ import { correctionThreshold } from './model/correction.ts';
 import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import type { IngestWarning, Source } from './source.ts';
+import { specstorySources } from './specstory-sources.ts';
 import { openTurnParser, type TurnParser } from './turn-parser.ts';
 
 export interface IngestOptions {
@@ -57,6 +58,8 @@ export interface IngestOptions {
   vscodeDirs?: string[];
   /** Aider chat histories (`.aider.chat.history.md`), or folders holding them. */
   aiderPaths?: string[];
+  /** SpecStory exports: files, `.specstory/history/` folders, projects or folders of projects holding them. */
+  specstoryPaths?: string[];
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
@@ -154,6 +157,7 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   for (const dir of options.cursorDirs ?? []) sources.push(...cursorSources(dir));
   for (const dir of options.vscodeDirs ?? []) sources.push(...copilotSources(dir));
   for (const path of options.aiderPaths ?? []) sources.push(...aiderSources(path));
+  for (const path of options.specstoryPaths ?? []) sources.push(...specstorySources(path));
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {
     for (const name of readdirSync(proxyLogs).sort()) {

@@ -17,6 +17,7 @@ import {
   parseEventLine,
   proxyLogReader,
   type Reader,
+  specstoryReader,
   type Turn,
 } from '../stream/index.ts';
 import { type Derived, deriveEpisodes } from './derive.ts';
@@ -33,6 +34,7 @@ export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   'gemini-cli': geminiCliReader,
   opencode: opencodeReader,
   proxy: proxyLogReader,
+  specstory: specstoryReader,
 };
 
 /** The session a source belongs to (all events are one session). */

@@ -28,7 +28,7 @@ export function projectOf(cwd: string | null | undefined): string | null {
   return root;
 }
 
-function isDirectory(path: string): boolean {
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {

@@ -7,6 +7,7 @@ export type SourceAgent =
   | 'cursor'
   | 'copilot-chat'
   | 'aider'
+  | 'specstory'
   | 'proxy'
   | 'events';
 

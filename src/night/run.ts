@@ -69,6 +69,7 @@ export async function runNight(options: NightOptions): Promise<NightResult> {
       cursorDirs: [config.cursorDir],
       vscodeDirs: [config.vscodeDir],
       aiderPaths: [...config.aiderPaths],
+      specstoryPaths: [...config.specstoryPaths],
       eventFiles: [],
     }).length === 0;
   const home = examples ? join(config.home, 'demo') : config.home;

@@ -1,0 +1,37 @@
+import { type Dirent, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** How deep under a folder named to ingest an agent's files are looked for: projects under a folder of projects. */
+const SEARCH_DEPTH = 3;
+/** Folders never looked into: what packages, builds and virtual environments hold is no one's chat. */
+const SKIPPED = new Set(['node_modules', 'dist', 'build', 'target', 'venv', '__pycache__']);
+
+/**
+ * The entries named `name` under `root` (itself included), `SEARCH_DEPTH` folders down, in a stable order: files or
+ * folders as `kind` says. Hidden folders are not looked into, but a hidden `name` is found. A folder that cannot be
+ * listed holds nothing Remem can read.
+ */
+export function findInProjects(root: string, name: string, kind: 'file' | 'folder'): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = join(dir, entry.name);
+      if (entry.name === name && (kind === 'file' ? entry.isFile() : entry.isDirectory())) found.push(path);
+      else if (
+        entry.isDirectory() &&
+        depth < SEARCH_DEPTH &&
+        !entry.name.startsWith('.') &&
+        !SKIPPED.has(entry.name)
+      )
+        walk(path, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return found;
+}

@@ -1,0 +1,121 @@
+/**
+ * SpecStory's exports read where SpecStory keeps them, in each project's `.specstory/history/`: the person's
+ * corrections and the agent's failed calls become episodes of that project, in every version of the format; reads
+ * are incremental and archived; the exports are found from a project, a folder of projects, the history folder, one
+ * file or REMEM_SPECSTORY; a path that is not an export is refused with the reason.
+ */
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/home.ts';
+import { remem } from '../helpers/remem.ts';
+import { CLI, CURSOR, OLDER } from '../stream/specstory-exports.ts';
+import { digest, episodesOf, ingest, READ_NOW } from './readers.ts';
+
+const tempDir = useTempDirs();
+
+function project(root: string, name: string, exports: { name: string; text: string }[]): string {
+  const folder = join(root, name);
+  const history = join(folder, '.specstory', 'history');
+  mkdirSync(history, { recursive: true });
+  for (const file of exports) writeFileSync(join(history, file.name), file.text);
+  return folder;
+}
+
+const corrections = (episodes: ReturnType<typeof episodesOf>) =>
+  episodes.flatMap((episode) => (episode.kind === 'correction' ? [episode.said] : [])).sort();
+
+describe('SpecStory exports', () => {
+  it('give the corrections and the failed calls of every version as episodes of the project', () => {
+    const home = tempDir();
+    const shop = project(tempDir('remem-specstory-'), 'shop', [OLDER, CURSOR, CLI]);
+    const file = join(shop, '.specstory', 'history', CLI.name);
+    const before = digest(file);
+    const report = ingest(home, ['--specstory', shop]);
+    expect(report.warningCount).toBe(0);
+    expect(report.filesRead).toBe(3);
+    const episodes = episodesOf(home);
+    expect(corrections(episodes)).toEqual([
+      "it still fails on CI, you didn't run it with the CI seed",
+      'now the logo and tagline stay too and get in the way; only the nav should stay',
+      'please use pnpm, not npm — this repo has a pnpm lockfile',
+    ]);
+    const correction = episodes.find((episode) => episode.said?.startsWith('please use pnpm'));
+    expect(correction?.agentBefore).toMatch(/Let me know if you want me to use it anywhere/);
+    expect(episodes.find((episode) => episode.kind === 'error')?.title).toBe(
+      'Bash: pytest tests/ -q --grep flaky',
+    );
+    const listed = remem(['episodes', '--json'], { home, now: READ_NOW }).json<{
+      episodes: { agent: string; project: string }[];
+    }>().episodes;
+    expect(new Set(listed.map((episode) => `${episode.agent} ${episode.project}`))).toEqual(
+      new Set([`specstory ${shop}`]),
+    );
+    expect(digest(file)).toBe(before);
+  });
+
+  it('are found from the history folder, one file, a folder of projects, or REMEM_SPECSTORY, and read again only when changed', () => {
+    const root = tempDir('remem-specstory-');
+    const shop = project(root, 'shop', [OLDER]);
+    project(root, 'blog', [CURSOR]);
+    project(join(root, 'shop', 'node_modules'), 'dep', [CLI]);
+    expect(ingest(tempDir(), ['--specstory', join(shop, '.specstory', 'history')]).filesRead).toBe(1);
+    expect(
+      ingest(tempDir(), ['--specstory', join(shop, '.specstory', 'history', OLDER.name)]).filesRead,
+    ).toBe(1);
+    const home = tempDir();
+    expect(ingest(home, ['--specstory', root]).filesRead).toBe(2);
+    const again = ingest(home, ['--specstory', root]);
+    expect([again.filesRead, again.filesUnchanged]).toEqual([0, 2]);
+    // SpecStory writes the file again as the chat goes on: only what was added is read.
+    appendFileSync(
+      join(shop, '.specstory', 'history', OLDER.name),
+      [
+        '',
+        '---',
+        '',
+        '_**Assistant**_',
+        '',
+        'Switched to pnpm.',
+        '',
+        '---',
+        '',
+        '_**User**_',
+        '',
+        'never run npm here again',
+        '',
+      ].join('\n'),
+    );
+    const grown = ingest(home, ['--specstory', root]);
+    expect([grown.filesRead, grown.filesRestarted]).toEqual([1, 0]);
+    expect(corrections(episodesOf(home))).toContain('never run npm here again');
+    const bare = tempDir();
+    const report = ingest(bare, [], {
+      REMEM_SPECSTORY: join(root, 'blog'),
+      CLAUDE_CONFIG_DIR: join(root, 'none'),
+      CODEX_HOME: join(root, 'none'),
+    });
+    expect(report.filesRead).toBe(1);
+  });
+
+  it('refuse a path that is not an export, and warn of one with no message of the person while reading the rest', () => {
+    const home = tempDir();
+    const root = tempDir('remem-specstory-');
+    const missing = remem(['ingest', '--specstory', join(root, 'nowhere')], { home, now: READ_NOW });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/--specstory .*nowhere: no such file or folder/);
+    writeFileSync(join(root, 'notes.txt'), 'hello');
+    const refused = remem(['ingest', '--specstory', join(root, 'notes.txt')], { home, now: READ_NOW });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/not a SpecStory export/);
+    const shop = project(root, 'shop', [CLI, { name: 'README.md', text: '# notes\n\nnothing of a chat\n' }]);
+    const report = ingest(home, ['--specstory', shop]);
+    expect(report.filesRead).toBe(1);
+    expect(report.warnings).toEqual([
+      {
+        file: join(shop, '.specstory', 'history', 'README.md'),
+        reason: 'not read: no message of the person in it',
+      },
+    ]);
+  });
+});

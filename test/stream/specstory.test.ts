@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { specstoryReader, specstorySessionLines } from '../../src/stream/specstory.ts';
+import type { Turn } from '../../src/stream/types.ts';
+import { readText } from './read.ts';
+import { CLI, CURSOR, OLDER } from './specstory-exports.ts';
+
+function read(file: { name: string; text: string }) {
+  const bytes = specstorySessionLines(file.text, file.name, '/work/shop');
+  return readText(specstoryReader, bytes?.toString('utf8') ?? '');
+}
+
+const said = (turns: Turn[]) => turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []));
+const words = (turns: Turn[]) => turns.flatMap((turn) => (turn.type === 'reply' ? [turn.text] : []));
+const calls = (turns: Turn[]) =>
+  turns.flatMap((turn) => (turn.type === 'call' ? [`${turn.tool}: ${turn.input}`] : []));
+
+describe('the SpecStory reader', () => {
+  it('reads the oldest exports: tool reports between --- lines are calls, a bare Cancelled says nothing', () => {
+    const { turns, warnings } = read(OLDER);
+    expect(warnings).toEqual([]);
+    expect(turns[0]).toMatchObject({ type: 'link', cwd: '/work/shop', at: '2025-03-10T14:22:31.000Z' });
+    expect(said(turns)).toEqual([
+      'add lodash to the project',
+      'please use pnpm, not npm — this repo has a pnpm lockfile',
+      'thanks',
+    ]);
+    expect(calls(turns)).toEqual(['Read: Read file: package.json']);
+    expect(words(turns).at(-2)).toBe(
+      'Done: lodash is installed and listed in `package.json`. Let me know if you want me to use it anywhere.',
+    );
+    expect(words(turns).at(-1)).toBe("You're right, sorry. I'll switch to pnpm.");
+  });
+
+  it('reads Cursor exports: <tool-use> blocks are calls, thinking is left out, a message with no time has the last', () => {
+    const { turns } = read(CURSOR);
+    expect(calls(turns)).toEqual([
+      'read_file: Read file: src/header.css',
+      'search_replace: Edit file: src/header.css',
+    ]);
+    expect(words(turns)).toEqual([
+      'The whole header is now sticky: `position: sticky` moved from the nav to `header`. It should now stay at the top when you scroll.',
+      'Understood, only the nav sticks again.',
+    ]);
+    expect(turns.at(-1)?.at).toBe('2025-08-06T10:45:00.000Z');
+  });
+
+  it('reads the command line’s Markdown v2.1.0: a call that failed, with the error it gave', () => {
+    const { turns } = read(CLI);
+    expect(calls(turns)).toEqual(['Bash: pytest tests/ -q --grep flaky']);
+    const result = turns.find((turn) => turn.type === 'result');
+    expect(result).toMatchObject({ status: 'failed', text: 'pytest: error: unrecognized arguments: --grep' });
+    expect(turns.find((turn) => turn.type === 'prompt' && turn.text.startsWith('it still'))?.at).toBe(
+      '2026-07-13T13:42:00.000Z',
+    );
+  });
+
+  it('leaves out a subagent’s messages and an export with no message of the person, and says what it cannot read', () => {
+    const sidechain = ['_**User - sidechain (2026-07-13 13:40:49Z)**_', '', 'look at app.py', ''].join('\n');
+    expect(specstorySessionLines(sidechain, 'x.md', '/p')).toBeNull();
+    expect(specstorySessionLines('# notes\n\nnothing here\n', 'notes.md', '/p')).toBeNull();
+    const fenced = ['_**User**_', '', 'why does this print', '```', '_**Assistant**_', '```', ''].join('\n');
+    expect(
+      said(readText(specstoryReader, specstorySessionLines(fenced, 'f.md', '/p')!.toString()).turns),
+    ).toEqual(['why does this print\n```\n_**Assistant**_\n```']);
+    expect(specstoryReader.parseLine('x', 1).warning).toBe('not a JSON object');
+    expect(specstoryReader.parseLine({ at: '' }, 2).warning).toMatch(/^neither a session/);
+    expect(specstoryReader.sessionOf('/a/.specstory/history/x.md')).toMatch(/^specstory-[0-9a-f]{12}$/);
+  });
+});
