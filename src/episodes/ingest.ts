@@ -145,6 +145,25 @@ function emptyReport(): IngestReport {
   };
 }
 
+/**
+ * The sources but the copies of a chat whose own transcript is read in this run or was read before (`Source.sameAs`):
+ * read twice, a correction would count as said twice. Each copy left out is a warning that says which chat it copies.
+ */
+function withoutCopies(store: Store, sources: Source[], warn: (w: IngestWarning) => void): Source[] {
+  const read = new Set(sources.flatMap((source) => (source.sameAs ? [] : [sessionKey(source)])));
+  return sources.filter((source) => {
+    if (!source.sameAs) return true;
+    const { agent, session } = source.sameAs;
+    if (!read.has(keyOf(agent, session)) && listRawFilesOfSession(store.db, agent, session).length === 0)
+      return true;
+    warn({
+      file: source.path,
+      reason: `not read: a copy of ${agent} session ${session}, read from its own transcript`,
+    });
+    return false;
+  });
+}
+
 /** The files an ingest reads: every transcript found, the inbox, and the event files named. */
 export function listSources(home: string, options: IngestOptions): Source[] {
   const found = discoverTranscripts({
@@ -223,7 +242,7 @@ export async function ingest(store: Store, options: IngestOptions): Promise<Inge
 
 async function ingestSources(store: Store, options: IngestOptions): Promise<IngestReport> {
   const { report, runId, warn } = startRun(store, options.now);
-  const sources = listSources(store.home, options);
+  const sources = withoutCopies(store, listSources(store.home, options), warn);
   report.filesSeen = sources.length;
   const workers = { compressor: openCompressor(), parser: options.parser ?? openTurnParser() };
   const readNow: ReadNow = new Map();
@@ -303,7 +322,11 @@ export interface Run {
 }
 
 function sessionKey(source: Source): string {
-  return `${source.agent}\0${sessionOf(source)}`;
+  return keyOf(source.agent, sessionOf(source));
+}
+
+function keyOf(agent: string, session: string): string {
+  return `${agent}\0${session}`;
 }
 
 /** Parses a prepared source, puts its archive member on disk, then commits what was parsed. */

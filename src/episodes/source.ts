@@ -18,6 +18,11 @@ export interface Source {
   bytes?: Buffer;
   /** Why the store holding this source could not be read; the run warns and goes on. */
   unreadable?: string;
+  /**
+   * The chat this source copies, when it names one whose own transcript Remem reads (a SpecStory export of a Claude
+   * Code session): read there, or in the same run, the copy is not read, lest its corrections count twice.
+   */
+  sameAs?: { agent: SourceAgent; session: string };
 }
 
 export interface IngestWarning {

@@ -10,7 +10,18 @@ interface SpecstorySource {
   agent: 'specstory';
   bytes?: Buffer;
   unreadable?: string;
+  sameAs?: { agent: 'claude-code' | 'codex'; session: string };
 }
+
+/**
+ * The agents whose own transcripts Remem reads, as SpecStory's command line names them in an export's session
+ * comment, where the id it gives is the one those transcripts are read under (Claude Code's file name, Codex's
+ * rollout id).
+ */
+const COPIED: Record<string, 'claude-code' | 'codex' | undefined> = {
+  'Claude Code': 'claude-code',
+  'Codex CLI': 'codex',
+};
 
 /**
  * SpecStory's exports (docs/formats/specstory.md): a `.md` file, a `.specstory/history/` folder, a project holding
@@ -26,10 +37,16 @@ export function specstorySources(path: string): SpecstorySource[] {
     } catch (error) {
       return { path: file, agent: 'specstory', unreadable: (error as Error).message };
     }
-    const bytes = specstorySessionLines(text, basename(file), projectOf(file));
-    if (bytes === null)
+    const read = specstorySessionLines(text, basename(file), projectOf(file));
+    if (read === null)
       return { path: file, agent: 'specstory', unreadable: 'no message of the person in it' };
-    return { path: file, agent: 'specstory', bytes };
+    const agent = COPIED[read.provider];
+    return {
+      path: file,
+      agent: 'specstory',
+      bytes: read.bytes,
+      ...(agent && read.id !== '' ? { sameAs: { agent, session: read.id } } : {}),
+    };
   });
 }
 

@@ -35,5 +35,5 @@ export { forEachLine, forEachLineRange, type LongLines } from './lines.ts';
 export { type OpencodeRows, opencodeReader, opencodeSessionLines } from './opencode.ts';
 export { type ProxyLogLine, proxyLogReader } from './proxy-log.ts';
 export { rulesToEvents } from './rules-import.ts';
-export { specstoryReader, specstorySessionLines } from './specstory.ts';
+export { type SpecstoryExport, specstoryReader, specstorySessionLines } from './specstory.ts';
 export type { Conversation, LineResult, LineWarning, Reader, Turn, TurnBase, TurnBody } from './types.ts';

@@ -35,11 +35,23 @@ type SpecstoryLine =
   | { reply: { text: string; message: number } }
   | { tool: { name: string; input: string; failed: boolean; text: string; message: number } };
 
+/** A SpecStory export as Remem reads it: its lines, and the chat it copies as its session comment names it. */
+export interface SpecstoryExport {
+  bytes: Buffer;
+  /** The agent as SpecStory names it (`Claude Code`, `Codex CLI`, …) and its session id; '' when the export says none. */
+  provider: string;
+  id: string;
+}
+
 /**
  * The lines Remem writes of one SpecStory export; null when it holds no message from the person (not an export, or
  * one of a subagent alone).
  */
-export function specstorySessionLines(markdown: string, fileName: string, folder: string): Buffer | null {
+export function specstorySessionLines(
+  markdown: string,
+  fileName: string,
+  folder: string,
+): SpecstoryExport | null {
   const lines = markdown.split(/\r?\n/);
   let provider = '';
   let id = '';
@@ -86,7 +98,8 @@ export function specstorySessionLines(markdown: string, fileName: string, folder
     }
     for (const line of agentLines(body, index)) out.push({ at: message.at, line });
   });
-  return Buffer.from(`${out.map(({ at, line }) => JSON.stringify({ at, ...line })).join('\n')}\n`);
+  const bytes = Buffer.from(`${out.map(({ at, line }) => JSON.stringify({ at, ...line })).join('\n')}\n`);
+  return { bytes, provider, id };
 }
 
 /** A message's lines without the `---` that separates it from the next role, nor the blank lines around it. */

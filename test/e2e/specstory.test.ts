@@ -11,6 +11,7 @@ import { useTempDirs } from '../helpers/home.ts';
 import { remem } from '../helpers/remem.ts';
 import { CLI, CURSOR, OLDER } from '../stream/specstory-exports.ts';
 import { digest, episodesOf, ingest, READ_NOW } from './readers.ts';
+import { claudeSession, STEPS } from './sessions.ts';
 
 const tempDir = useTempDirs();
 
@@ -117,5 +118,30 @@ describe('SpecStory exports', () => {
         reason: 'not read: no message of the person in it',
       },
     ]);
+  });
+
+  it('leave out an export of a chat whose own transcript is read, in the same run or before', () => {
+    const root = tempDir('remem-specstory-');
+    const shop = project(root, 'shop', [CLI, OLDER]);
+    const claude = join(root, 'claude');
+    // The chat the command line's export copies, as Claude Code keeps it.
+    claudeSession(claude, shop, '5c7d5c23-0691-4467-b98e-0fb865b4a639', '2026-07-13T13:40:49.000Z', STEPS);
+    const copy = join(shop, '.specstory', 'history', CLI.name);
+    const reason =
+      'not read: a copy of claude-code session 5c7d5c23-0691-4467-b98e-0fb865b4a639, read from its own transcript';
+    const together = tempDir();
+    const both = ingest(together, ['--claude', claude, '--specstory', shop]);
+    expect(both.warnings).toEqual([{ file: copy, reason }]);
+    expect(both.filesRead).toBe(2);
+    expect(corrections(episodesOf(together))).not.toContain(
+      "it still fails on CI, you didn't run it with the CI seed",
+    );
+    const later = tempDir();
+    ingest(later, ['--claude', claude]);
+    expect(ingest(later, ['--specstory', shop]).warnings).toEqual([{ file: copy, reason }]);
+    // A copy of a chat whose transcript is gone, and was never read, is read.
+    const alone = tempDir();
+    const report = ingest(alone, ['--specstory', shop]);
+    expect([report.filesRead, report.warningCount]).toEqual([2, 0]);
   });
 });

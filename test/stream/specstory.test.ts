@@ -6,7 +6,7 @@ import { CLI, CURSOR, OLDER } from './specstory-exports.ts';
 
 function read(file: { name: string; text: string }) {
   const bytes = specstorySessionLines(file.text, file.name, '/work/shop');
-  return readText(specstoryReader, bytes?.toString('utf8') ?? '');
+  return readText(specstoryReader, bytes?.bytes.toString('utf8') ?? '');
 }
 
 const said = (turns: Turn[]) => turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []));
@@ -60,7 +60,7 @@ describe('the SpecStory reader', () => {
     expect(specstorySessionLines('# notes\n\nnothing here\n', 'notes.md', '/p')).toBeNull();
     const fenced = ['_**User**_', '', 'why does this print', '```', '_**Assistant**_', '```', ''].join('\n');
     expect(
-      said(readText(specstoryReader, specstorySessionLines(fenced, 'f.md', '/p')!.toString()).turns),
+      said(readText(specstoryReader, specstorySessionLines(fenced, 'f.md', '/p')!.bytes.toString()).turns),
     ).toEqual(['why does this print\n```\n_**Assistant**_\n```']);
     expect(specstoryReader.parseLine('x', 1).warning).toBe('not a JSON object');
     expect(specstoryReader.parseLine({ at: '' }, 2).warning).toMatch(/^neither a session/);
