@@ -24,7 +24,8 @@ import type { LineResult, Reader, TurnBody } from './types.ts';
  */
 
 const STARTED = /^# aider chat started at (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})\s*$/;
-const FENCE = /^\s*(?:`{3,}|~{3,})/;
+/** A code fence: its marker (three or more backticks or tildes) and what follows it on the line. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 /** What aider appends to each line it writes itself: a Markdown line break. */
 const BREAK = / {2}$/;
 
@@ -56,7 +57,10 @@ type AiderLine =
   | { shell: { command: string } };
 
 export interface AiderSession {
-  /** The run's start as aider wrote it (`YYYY-MM-DD HH:MM:SS`, the machine's local time), or '' before any. */
+  /**
+   * The run's start as aider wrote it (`YYYY-MM-DD HH:MM:SS`, the machine's local time), or '' before any; `#2`, `#3`
+   * after it for a second and third run started in the same second.
+   */
   started: string;
   bytes: Buffer;
 }
@@ -68,15 +72,18 @@ export function aiderSessionLines(markdown: string, folder: string): AiderSessio
   const strict = lines.some((line) => line.startsWith('#### ') && BREAK.test(line));
   const sessions: AiderSession[] = [];
   let run: { started: string; blocks: { kind: Kind; lines: string[] }[] } = { started: '', blocks: [] };
-  let fenced = false;
+  // The fence the model's reply is inside, when the file kept no line breaks to tell aider's lines by.
+  let fence: string | null = null;
   const close = () => {
     const out = run.blocks.flatMap((block) => linesOf(block.kind, block.lines));
     if (!out.some((line) => 'prompt' in line)) return;
     // Aider writes no time but the run's start: every line of the run is given it.
     const at = isoOf(run.started);
     const all: AiderLine[] = [{ session: { folder, started: run.started } }, ...out];
+    // Two runs started in the same second are two sessions all the same.
+    const again = sessions.filter((session) => session.started.split('#')[0] === run.started).length;
     sessions.push({
-      started: run.started,
+      started: again === 0 ? run.started : `${run.started}#${again + 1}`,
       bytes: Buffer.from(`${all.map((line) => JSON.stringify({ at, ...line })).join('\n')}\n`),
     });
   };
@@ -85,14 +92,13 @@ export function aiderSessionLines(markdown: string, folder: string): AiderSessio
     if (started) {
       close();
       run = { started: started[1]!, blocks: [] };
-      fenced = false;
+      fence = null;
       continue;
     }
-    const ours = !fenced && (!strict || BREAK.test(line));
+    const ours = strict ? BREAK.test(line) : fence === null;
     const kind: Kind =
       ours && line.startsWith('#### ') ? 'prompt' : ours && /^> ?/.test(line) ? 'tool' : 'text';
-    if (kind === 'text' && FENCE.test(line)) fenced = !fenced;
-    if (kind !== 'text') fenced = false;
+    if (!strict && kind === 'text') fence = fenceAfter(fence, line);
     const text =
       kind === 'prompt'
         ? line.slice(5).trimEnd()
@@ -105,6 +111,18 @@ export function aiderSessionLines(markdown: string, folder: string): AiderSessio
   }
   close();
   return sessions;
+}
+
+/**
+ * The fence open after a line of the model's reply: a fence opens with a marker and closes with a marker of the same
+ * character, at least as long, and nothing after it (CommonMark); a shorter or other one inside is the code's.
+ */
+function fenceAfter(open: string | null, line: string): string | null {
+  const marker = FENCE.exec(line);
+  if (!marker) return open;
+  if (open === null) return marker[1]!;
+  const closes = marker[1]![0] === open[0] && marker[1]!.length >= open.length && marker[2]!.trim() === '';
+  return closes ? null : open;
 }
 
 /** What one run of lines of a kind says: a prompt, a reply, or the edits, lints and shell commands aider reported. */

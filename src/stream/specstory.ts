@@ -20,7 +20,6 @@ const SESSION = /^<!-- (.+?) Session (\S+) \(([^)]*)\) -->\s*$/;
 const TITLE_TIME = /^# .*?\((\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?Z?)\)\s*$/;
 const FILE_TIME = /^(\d{4}-\d{2}-\d{2})_(\d{2})-(\d{2})Z/;
 const TIME = /(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(Z|[+-]\d{2}:?\d{2})?/;
-const FENCE = /^\s*(?:`{3,}|~{3,})/;
 /** A segment of an older export that reports a tool's work rather than saying anything. */
 const TOOL_SEGMENT =
   /^(?:Read file:|Searched (?:codebase|web|files)|Listed (?:directory|current directory)|Grep search|Could not (?:find|resolve)|Deleted file|Cancelled\s*$|Tool use:|Edit made|Model (?:provided|failed))/;
@@ -57,9 +56,9 @@ export function specstorySessionLines(
   let id = '';
   let at = timeOfFile(fileName);
   const messages: { role: 'user' | 'agent' | 'sidechain'; at: string; lines: string[] }[] = [];
-  let fenced = false;
   for (const line of lines) {
-    const role = fenced ? null : ROLE.exec(line);
+    // A role line is read wherever it stands: a message's code fence left open must not hide every message after it.
+    const role = ROLE.exec(line);
     if (role) {
       const time = TIME.exec(role[3] ?? '');
       const kind = role[2] ? 'sidechain' : role[1] === 'User' ? 'user' : 'agent';
@@ -68,7 +67,6 @@ export function specstorySessionLines(
       messages.push({ role: kind, at: time ? isoOf(time) : last, lines: [] });
       continue;
     }
-    if (FENCE.test(line)) fenced = !fenced;
     const current = messages.at(-1);
     if (current) {
       current.lines.push(line);

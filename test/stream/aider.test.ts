@@ -113,15 +113,39 @@ describe('the aider reader', () => {
     const prompts = first!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []));
     // Without the breaks, the model's heading outside a fence can no longer be told from the person's input.
     expect(prompts).toEqual(['add a retry to the fetch\nthree attempts', 'Plan', 'why three?']);
+    // A fence closes only with a marker of its own character at least as long: the ``` inside ```` is the code's.
     const fenced = [
       '# aider chat started at 2026-03-02 09:14:05',
       '#### fix it',
+      '',
+      '````md',
       '```',
       '#### not a prompt',
       '```',
+      '````',
+      '',
+      '#### and this',
     ];
     const [only] = read(fenced.join('\n'));
-    expect(only!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []))).toEqual(['fix it']);
+    expect(only!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []))).toEqual([
+      'fix it',
+      'and this',
+    ]);
+    // Where aider's line breaks are kept, a fence the model left open does not hide the person's next input.
+    const open = [
+      '# aider chat started at 2026-03-02 09:14:05',
+      own('#### fix it'),
+      '',
+      '```python',
+      'x = 1',
+      '',
+      own('#### and this'),
+    ];
+    const [kept] = read(open.join('\n'));
+    expect(kept!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []))).toEqual([
+      'fix it',
+      'and this',
+    ]);
   });
 
   it('gives one session a run, unique to its file, and says what it cannot read', () => {

@@ -58,10 +58,24 @@ describe('the SpecStory reader', () => {
     const sidechain = ['_**User - sidechain (2026-07-13 13:40:49Z)**_', '', 'look at app.py', ''].join('\n');
     expect(specstorySessionLines(sidechain, 'x.md', '/p')).toBeNull();
     expect(specstorySessionLines('# notes\n\nnothing here\n', 'notes.md', '/p')).toBeNull();
-    const fenced = ['_**User**_', '', 'why does this print', '```', '_**Assistant**_', '```', ''].join('\n');
-    expect(
-      said(readText(specstoryReader, specstorySessionLines(fenced, 'f.md', '/p')!.bytes.toString()).turns),
-    ).toEqual(['why does this print\n```\n_**Assistant**_\n```']);
+    // A fence a message leaves open does not hide the messages after it.
+    const open = [
+      '_**User**_',
+      '',
+      'why does this print',
+      '```',
+      '',
+      '_**Assistant**_',
+      '',
+      'It prints the path.',
+      '',
+    ];
+    const { turns } = readText(
+      specstoryReader,
+      specstorySessionLines(open.join('\n'), 'f.md', '/p')!.bytes.toString(),
+    );
+    expect(said(turns)).toEqual(['why does this print\n```']);
+    expect(words(turns)).toEqual(['It prints the path.']);
     expect(specstoryReader.parseLine('x', 1).warning).toBe('not a JSON object');
     expect(specstoryReader.parseLine({ at: '' }, 2).warning).toMatch(/^neither a session/);
     expect(specstoryReader.sessionOf('/a/.specstory/history/x.md')).toMatch(/^specstory-[0-9a-f]{12}$/);
