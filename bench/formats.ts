@@ -24,7 +24,7 @@ type Session = LabelledHistory['sessions'][number];
 const timeOf = (session: Session, index: number) =>
   new Date(Date.parse(session.started) + index * 1000).toISOString();
 
-function claudeCode(history: LabelledHistory, root: string, cwd: string): string[] {
+function claudeCode(history: LabelledHistory, cwd: string, root: string): string[] {
   const folder = join(root, 'claude', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
   mkdirSync(folder, { recursive: true });
   for (const session of history.sessions) {
@@ -53,8 +53,11 @@ function claudeCode(history: LabelledHistory, root: string, cwd: string): string
   return ['--claude', join(root, 'claude')];
 }
 
-/** As aider/io.py appends them: a run a session, the person's lines after `#### `, each with a line break. */
-function aider(history: LabelledHistory, _root: string, cwd: string): string[] {
+/**
+ * As aider/io.py appends them: a run a session, the person's lines after `#### `, aider's own after `> ` (the tokens a
+ * reply cost), each of those with a line break; `stripped`, as an editor or a hook that trims line ends leaves them.
+ */
+function aider(history: LabelledHistory, cwd: string, stripped: boolean): string[] {
   const text = history.sessions
     .map((session) => {
       const started = new Date(Date.parse(session.started)).toISOString().slice(0, 19).replace('T', ' ');
@@ -64,17 +67,18 @@ function aider(history: LabelledHistory, _root: string, cwd: string): string[] {
               .split(/\r?\n/)
               .map((line) => `#### ${line}`.trimEnd())
               .join('  \n')}  \n`
-          : `\n${turn.text.trim()}\n\n`,
+          : `\n${turn.text.trim()}\n\n> Tokens: 2.4k sent, 310 received.  \n`,
       );
       return `\n# aider chat started at ${started}\n\n${turns.join('')}`;
     })
     .join('');
-  writeFileSync(join(cwd, '.aider.chat.history.md'), text);
+  const written = stripped ? text.replace(/[ \t]+$/gm, '') : text;
+  writeFileSync(join(cwd, '.aider.chat.history.md'), written);
   return ['--aider', cwd];
 }
 
 /** As SpecStory's command line writes them (Markdown v2.1.0): a file a session, a time on each role. */
-function specstory(history: LabelledHistory, _root: string, cwd: string): string[] {
+function specstory(history: LabelledHistory, cwd: string): string[] {
   const folder = join(cwd, '.specstory', 'history');
   mkdirSync(folder, { recursive: true });
   const stamp = (at: string) => `${at.slice(0, 19).replace('T', ' ')}Z`;
@@ -90,7 +94,12 @@ function specstory(history: LabelledHistory, _root: string, cwd: string): string
   return ['--specstory', cwd];
 }
 
-const FORMATS = { 'claude-code': claudeCode, aider, specstory };
+const FORMATS = {
+  'claude-code': (history: LabelledHistory, cwd: string, root: string) => claudeCode(history, cwd, root),
+  aider: (history: LabelledHistory, cwd: string) => aider(history, cwd, false),
+  'aider, line ends trimmed': (history: LabelledHistory, cwd: string) => aider(history, cwd, true),
+  specstory: (history: LabelledHistory, cwd: string) => specstory(history, cwd),
+};
 
 /** A message as compared: formats keep its words, not always the spaces at its lines' ends. */
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -114,7 +123,7 @@ function corrections(
   try {
     const cwd = join(root, 'project');
     mkdirSync(cwd, { recursive: true });
-    const flags = FORMATS[format](history, root, cwd);
+    const flags = FORMATS[format](history, cwd, root);
     const report = JSON.parse(remem(['ingest', '--json', ...flags], root)) as { warningCount: number };
     const listed = JSON.parse(remem(['episodes', '--kind', 'correction', '--all', '--json'], root)) as {
       episodes: { said?: string | null }[];
@@ -151,11 +160,11 @@ export async function run(args: string[]): Promise<void> {
     });
     const precision = right / Math.max(1, right + wrong);
     console.log(
-      `  ${format.padEnd(12)} ${right} of ${labels} labelled corrections found, ${wrong} other messages (precision ${precision.toFixed(2)}, recall ${(right / labels).toFixed(2)}); ${warnings} lines or files skipped`,
+      `  ${format.padEnd(25)} ${right} of ${labels} labelled corrections found, ${wrong} other messages (precision ${precision.toFixed(2)}, recall ${(right / labels).toFixed(2)}); ${warnings} lines or files skipped`,
     );
   }
   const base = found['claude-code']!;
-  for (const format of ['aider', 'specstory']) {
+  for (const format of ['aider', 'aider, line ends trimmed', 'specstory']) {
     const other = found[format]!;
     const only = other.flatMap((said, i) => [...said].filter((text) => !base[i]!.has(text)));
     const missing = base.flatMap((said, i) => [...said].filter((text) => !other[i]!.has(text)));

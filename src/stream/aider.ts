@@ -44,6 +44,10 @@ const SHELL = /^Run shell commands?\? \(Y\)es\/\(N\)o/;
 const AIDER_SAYS =
   /^(?:Running |Add command output|Added |Applied edit to |Commit [0-9a-f]{7}|Please answer with)/;
 
+/** Messages only aider writes: the tokens a reply cost, an edit applied, a commit, a question it asks. */
+const KNOWN =
+  /^> (?:Tokens: |Applied edit to |Commit [0-9a-f]{7} |Added |Aider v|Main model: |Git repo: |Repo-map: |Run shell commands?\? |Fix lint errors in |The LLM did not conform|Only \d+ reflections allowed)/;
+
 /** What a line of the history is: the person's input, aider's own message, or the model's reply. */
 type Kind = 'prompt' | 'tool' | 'text';
 
@@ -72,8 +76,10 @@ export function aiderSessionLines(markdown: string, folder: string): AiderSessio
   const strict = lines.some((line) => line.startsWith('#### ') && BREAK.test(line));
   const sessions: AiderSession[] = [];
   let run: { started: string; blocks: { kind: Kind; lines: string[] }[] } = { started: '', blocks: [] };
-  // The fence the model's reply is inside, when the file kept no line breaks to tell aider's lines by.
+  // Where the file kept no line breaks to tell aider's lines by: the fence the model's reply is inside, and what the
+  // last line with words in it was (aider's, the person's, or the model's).
   let fence: string | null = null;
+  let before: Kind | null = null;
   const close = () => {
     const out = run.blocks.flatMap((block) => linesOf(block.kind, block.lines));
     if (!out.some((line) => 'prompt' in line)) return;
@@ -93,12 +99,19 @@ export function aiderSessionLines(markdown: string, folder: string): AiderSessio
       close();
       run = { started: started[1]!, blocks: [] };
       fence = null;
+      before = null;
       continue;
     }
+    // Without them, a message only aider writes closes whatever fence the model's reply left open.
+    if (!strict && KNOWN.test(line)) fence = null;
     const ours = strict ? BREAK.test(line) : fence === null;
+    // Without the line breaks, a `#### ` line right after the model's words is its heading: aider writes its own
+    // lines (the tokens a reply cost, the edits applied) between a reply and the next input.
+    const input = line.startsWith('#### ') || line === '####';
     const kind: Kind =
-      ours && line.startsWith('#### ') ? 'prompt' : ours && /^> ?/.test(line) ? 'tool' : 'text';
+      ours && input && (strict || before !== 'text') ? 'prompt' : ours && /^> ?/.test(line) ? 'tool' : 'text';
     if (!strict && kind === 'text') fence = fenceAfter(fence, line);
+    if (line.trim() !== '') before = kind;
     const text =
       kind === 'prompt'
         ? line.slice(5).trimEnd()

@@ -105,14 +105,14 @@ describe('the aider reader', () => {
     expect(empty?.started).toBe('2026-03-03 11:00:00');
   });
 
-  it('reads a history whose line breaks were stripped, a fence keeping the model’s own headings', () => {
+  it('reads a history whose line breaks were stripped: a fence, or the model’s words just before, keep its headings its own', () => {
     const stripped = HISTORY.split('\n')
       .map((line) => line.trimEnd())
       .join('\r\n');
     const [first] = read(stripped);
     const prompts = first!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []));
-    // Without the breaks, the model's heading outside a fence can no longer be told from the person's input.
-    expect(prompts).toEqual(['add a retry to the fetch\nthree attempts', 'Plan', 'why three?']);
+    // Without the breaks, a `#### ` line right after the model's words is its heading, not the person's input.
+    expect(prompts).toEqual(['add a retry to the fetch\nthree attempts', 'why three?']);
     // A fence closes only with a marker of its own character at least as long: the ``` inside ```` is the code's.
     const fenced = [
       '# aider chat started at 2026-03-02 09:14:05',
@@ -123,11 +123,33 @@ describe('the aider reader', () => {
       '#### not a prompt',
       '```',
       '````',
+      '> Tokens: 2.1k sent, 310 received.',
       '',
       '#### and this',
+      '',
+      'Done.',
+      '',
+      '#### a heading of the model',
     ];
     const [only] = read(fenced.join('\n'));
     expect(only!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []))).toEqual([
+      'fix it',
+      'and this',
+    ]);
+    // A message only aider writes closes a fence the model's reply left open.
+    const unclosed = [
+      '# aider chat started at 2026-03-02 09:14:05',
+      '#### fix it',
+      '',
+      '```python',
+      'x = 1',
+      '',
+      '> Tokens: 2.1k sent, 310 received.',
+      '',
+      '#### and this',
+    ];
+    const [after] = read(unclosed.join('\n'));
+    expect(after!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []))).toEqual([
       'fix it',
       'and this',
     ]);
