@@ -24,12 +24,14 @@ export const ingestCommand = defineCommand({
     },
     {
       flags: '--cursor <dir>',
-      description: 'a Cursor user folder (holding globalStorage/state.vscdb, read only); repeatable',
+      description:
+        'a Cursor user folder (holding globalStorage/state.vscdb, read only), read for Cursor and for Cline, Roo Code and Kilo Code; repeatable',
       parse: 'list',
     },
     {
       flags: '--vscode <dir>',
-      description: 'a VS Code user folder (holding workspaceStorage/, read for Copilot Chat); repeatable',
+      description:
+        'a VS Code user folder (holding workspaceStorage/), read for Copilot Chat and for Cline, Roo Code and Kilo Code; repeatable',
       parse: 'list',
     },
     {

@@ -31,6 +31,7 @@ import {
   type Turn,
 } from '../stream/index.ts';
 import { aiderSources } from './aider-sources.ts';
+import { clineSources } from './cline-sources.ts';
 import { copilotSources } from './copilot-sources.ts';
 import { cursorSources } from './cursor-sources.ts';
 import { type Derived, deriveEpisodes, WIDEST_BAND } from './derive.ts';
@@ -52,9 +53,12 @@ export interface IngestOptions {
   geminiDirs?: string[];
   /** OpenCode data folders (each holding `opencode.db`). */
   opencodeDirs?: string[];
-  /** Cursor user folders (each holding `globalStorage/state.vscdb`). */
+  /** Cursor user folders (each holding `globalStorage/state.vscdb`), read too for the tasks of Cline and its forks. */
   cursorDirs?: string[];
-  /** VS Code user folders (holding the Copilot Chat sessions in `workspaceStorage/<hash>/chatSessions/`). */
+  /**
+   * VS Code user folders (holding the Copilot Chat sessions in `workspaceStorage/<hash>/chatSessions/`), read too for
+   * the tasks of Cline and its forks (`globalStorage/<extension id>/tasks/`).
+   */
   vscodeDirs?: string[];
   /** Aider chat histories (`.aider.chat.history.md`), or folders holding them. */
   aiderPaths?: string[];
@@ -173,8 +177,8 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   });
   const sources: Source[] = found.map((file) => ({ path: file.path, agent: file.agent }));
   for (const dir of options.opencodeDirs ?? []) sources.push(...opencodeSources(dir));
-  for (const dir of options.cursorDirs ?? []) sources.push(...cursorSources(dir));
-  for (const dir of options.vscodeDirs ?? []) sources.push(...copilotSources(dir));
+  for (const dir of options.cursorDirs ?? []) sources.push(...cursorSources(dir), ...clineSources(dir));
+  for (const dir of options.vscodeDirs ?? []) sources.push(...copilotSources(dir), ...clineSources(dir));
   for (const path of options.aiderPaths ?? []) sources.push(...aiderSources(path));
   for (const path of options.specstoryPaths ?? []) sources.push(...specstorySources(path));
   const proxyLogs = join(home, 'proxy');

@@ -5,6 +5,7 @@ import {
   aiderReader,
   assemble,
   claudeCodeReader,
+  clineReader,
   codexReader,
   copilotChatReader,
   cursorReader,
@@ -28,6 +29,7 @@ import type { IngestWarning, Source, SourceAgent } from './source.ts';
 export const readers: Record<Exclude<SourceAgent, 'events'>, Reader> = {
   aider: aiderReader,
   'claude-code': claudeCodeReader,
+  cline: clineReader,
   codex: codexReader,
   cursor: cursorReader,
   'copilot-chat': copilotChatReader,

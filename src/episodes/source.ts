@@ -8,6 +8,7 @@ export type SourceAgent =
   | 'copilot-chat'
   | 'aider'
   | 'specstory'
+  | 'cline'
   | 'proxy'
   | 'events';
 
