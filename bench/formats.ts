@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- formats [--histories DIR]`: the labelled histories (1,228 real turns of the person's, with the
  * agent's turns between them) written in each format a reader takes from a file — a Claude Code transcript, an aider
- * chat history, SpecStory exports — and read through the binary. Printed for each: the correction episodes found,
+ * chat history, SpecStory exports, Cline's tasks — and read through the binary. Printed for each: the correction episodes found,
  * against the labels, and the messages found in one format and not in Claude Code's. The detector is the same; a
  * difference is a reader that lost or changed what the person or the agent said. The shipped correction model was
  * fitted on these turns: the figures describe the readers, not the detector.
@@ -94,11 +94,43 @@ function specstory(history: LabelledHistory, cwd: string): string[] {
   return ['--specstory', cwd];
 }
 
+/** As Cline keeps its tasks in an editor's user folder: a task a session, the panel's messages and the first request. */
+function cline(history: LabelledHistory, cwd: string, root: string): string[] {
+  const user = join(root, 'Code', 'User');
+  mkdirSync(join(user, 'workspaceStorage'), { recursive: true });
+  for (const session of history.sessions) {
+    const dir = join(user, 'globalStorage', 'saoudrizwan.claude-dev', 'tasks', session.id);
+    mkdirSync(dir, { recursive: true });
+    const messages = session.turns.map((turn, index) => ({
+      ts: Date.parse(timeOf(session, index)),
+      type: 'say',
+      // A task opens with the person's words; a session the agent opened (a summary on resuming) opens with its reply.
+      say:
+        turn.role === 'assistant'
+          ? index === 0
+            ? 'completion_result'
+            : 'text'
+          : index === 0
+            ? 'task'
+            : 'user_feedback',
+      text: turn.text,
+    }));
+    writeFileSync(join(dir, 'ui_messages.json'), JSON.stringify(messages));
+    const first = `<environment_details>\n# Current Working Directory (${cwd}) Files\n</environment_details>`;
+    writeFileSync(
+      join(dir, 'api_conversation_history.json'),
+      JSON.stringify([{ role: 'user', content: first }]),
+    );
+  }
+  return ['--vscode', user];
+}
+
 const FORMATS = {
   'claude-code': (history: LabelledHistory, cwd: string, root: string) => claudeCode(history, cwd, root),
   aider: (history: LabelledHistory, cwd: string) => aider(history, cwd, false),
   'aider, line ends trimmed': (history: LabelledHistory, cwd: string) => aider(history, cwd, true),
   specstory: (history: LabelledHistory, cwd: string) => specstory(history, cwd),
+  cline: (history: LabelledHistory, cwd: string, root: string) => cline(history, cwd, root),
 };
 
 /** A message as compared: formats keep its words, not always the spaces at its lines' ends. */
@@ -164,7 +196,7 @@ export async function run(args: string[]): Promise<void> {
     );
   }
   const base = found['claude-code']!;
-  for (const format of ['aider', 'aider, line ends trimmed', 'specstory']) {
+  for (const format of ['aider', 'aider, line ends trimmed', 'specstory', 'cline']) {
     const other = found[format]!;
     const only = other.flatMap((said, i) => [...said].filter((text) => !base[i]!.has(text)));
     const missing = base.flatMap((said, i) => [...said].filter((text) => !other[i]!.has(text)));
