@@ -16,8 +16,9 @@ import type { LineResult, Reader, TurnBody } from './types.ts';
  * file every run there appends to. A run opens with `# aider chat started at …`; the person's input is written as
  * `#### ` lines, aider's own messages (edits applied or refused, questions and their answers) as `> ` lines, and the
  * model's reply as plain Markdown between them. Both of aider's own kinds end with two spaces (a Markdown line
- * break), which the model's headings and quotes do not: where the file keeps them, they tell the three apart; where
- * something stripped them, a `#### ` or `> ` line outside a code fence is taken as aider's.
+ * break), which the model's headings and quotes do not: where the file keeps them, they tell the three apart. Where
+ * something trimmed them, a `#### ` line is the person's only outside a code fence and not right after the model's
+ * words, and a `> ` line outside a fence is aider's.
  *
  * Remem reads each run as a session, and what it makes of the Markdown as lines it writes — the session, then each
  * prompt, reply, edit, lint and shell command — which are what is archived under `raw/` and parsed here.
@@ -40,13 +41,12 @@ const APPLIED = /^Applied edit to (.+?)\s*$/;
 const NO_MATCH_IN = /failed to exactly match lines in (\S.*?)\s*$/;
 const LINT = /^Fix lint errors in (.+?)\? \(Y\)es\/\(N\)o/;
 const SHELL = /^Run shell commands?\? \(Y\)es\/\(N\)o/;
-/** Aider's own messages, which the line before a shell question may be when it quotes no command. */
+/**
+ * Messages only aider writes (after its `> `): the tokens a reply cost, an edit applied, a commit, a command run, a
+ * question it asks. The line before a shell question is one of these when aider quotes no command there.
+ */
 const AIDER_SAYS =
-  /^(?:Running |Add command output|Added |Applied edit to |Commit [0-9a-f]{7}|Please answer with)/;
-
-/** Messages only aider writes: the tokens a reply cost, an edit applied, a commit, a question it asks. */
-const KNOWN =
-  /^> (?:Tokens: |Applied edit to |Commit [0-9a-f]{7} |Added |Aider v|Main model: |Git repo: |Repo-map: |Run shell commands?\? |Fix lint errors in |The LLM did not conform|Only \d+ reflections allowed)/;
+  /^(?:Tokens: |Applied edit to |Commit [0-9a-f]{7} |Added |Add command output|Running |Aider v|Main model: |Git repo: |Repo-map: |Run shell commands?\? |Fix lint errors in |The LLM did not conform|Only \d+ reflections allowed|Please answer with)/;
 
 /** What a line of the history is: the person's input, aider's own message, or the model's reply. */
 type Kind = 'prompt' | 'tool' | 'text';
@@ -103,7 +103,7 @@ export function aiderSessionLines(markdown: string, folder: string): AiderSessio
       continue;
     }
     // Without them, a message only aider writes closes whatever fence the model's reply left open.
-    if (!strict && KNOWN.test(line)) fence = null;
+    if (!strict && line.startsWith('> ') && AIDER_SAYS.test(line.slice(2))) fence = null;
     const ours = strict ? BREAK.test(line) : fence === null;
     // Without the line breaks, a `#### ` line right after the model's words is its heading: aider writes its own
     // lines (the tokens a reply cost, the edits applied) between a reply and the next input.
@@ -264,11 +264,14 @@ function callOf(id: string, tool: string, description: string, input: string): T
   };
 }
 
+/** A source's path: the history file, `#`, and the run's start (`AiderSession.started`, '' before any run). */
+const SOURCE = /^(.*)#(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:#\d+)?)?$/s;
+
 /** `<history file>#<start>` → `aider-<the file's digest>-<start, digits only>`: one session a run, unique to its file. */
 function sessionOf(path: string): string {
-  const mark = path.lastIndexOf('#');
-  const file = mark < 0 ? path : path.slice(0, mark);
-  const started = mark < 0 ? '' : path.slice(mark + 1).replace(/\D/g, '');
+  const source = SOURCE.exec(path);
+  const file = source?.[1] ?? path;
+  const started = (source?.[2] ?? '').replace(/\D/g, '');
   const digest = createHash('sha256').update(file).digest('hex').slice(0, 12);
   return `aider-${digest}-${started || 'start'}`;
 }

@@ -22,7 +22,7 @@ const FILE_TIME = /^(\d{4}-\d{2}-\d{2})_(\d{2})-(\d{2})Z/;
 const TIME = /(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)(Z|[+-]\d{2}:?\d{2})?/;
 /** A segment of an older export that reports a tool's work rather than saying anything. */
 const TOOL_SEGMENT =
-  /^(?:Read file:|Searched (?:codebase|web|files)|Listed (?:directory|current directory)|Grep search|Could not (?:find|resolve)|Deleted file|Cancelled\s*$|Tool use:|Edit made|Model (?:provided|failed))/;
+  /^(?:Read file:|Searched (?:codebase|web|files)|Listed (?:directory|current directory)|Grep search|Could not (?:find|resolve)|Deleted file|Tool use:|Edit made|Model (?:provided|failed))/;
 const TOOL_NAME = /data-tool-name="([^"]*)"|Tool use: \*\*([^*]+)\*\*/;
 const SUMMARY = /<summary>([\s\S]*?)<\/summary>/;
 const FAILED = /\*\*Error:?\*\*|<summary>[^<]*\b(?:failed|error)\b/i;
@@ -150,7 +150,7 @@ function agentLines(lines: readonly string[], message: number): SpecstoryLine[] 
       say();
       const tag = open[1]!;
       const close = new RegExp(`</${tag}>\\s*$`);
-      if (close.test(line) && line.trim().length > tag.length + 3) {
+      if (close.test(line)) {
         if (tag !== 'think') out.push(toolOf(line, message));
         continue;
       }

@@ -174,6 +174,16 @@ describe('the aider reader', () => {
     const a = aiderReader.sessionOf('/a/.aider.chat.history.md#2026-03-02 09:14:05');
     expect(a).toMatch(/^aider-[0-9a-f]{12}-20260302091405$/);
     expect(aiderReader.sessionOf('/b/.aider.chat.history.md#2026-03-02 09:14:05')).not.toBe(a);
+    // A folder named with a # keeps its name; a second run of the same second has a session of its own.
+    expect(aiderReader.sessionOf('/C#/.aider.chat.history.md#2026-03-02 09:14:05')).toMatch(
+      /-20260302091405$/,
+    );
+    expect(aiderReader.sessionOf('/a/.aider.chat.history.md#2026-03-02 09:14:05#2')).toMatch(
+      /^aider-[0-9a-f]{12}-202603020914052$/,
+    );
+    expect(aiderReader.sessionOf('/a/.aider.chat.history.md#2026-03-02 09:14:05#2').slice(0, 18)).toBe(
+      a.slice(0, 18),
+    );
     expect(aiderReader.parseLine([1], 1).warning).toBe('not a JSON object');
     expect(aiderReader.parseLine({ at: '', other: {} }, 2).warning).toMatch(/^neither a session/);
     expect(aiderSessionLines('just some notes\n', '/p')).toEqual([]);
