@@ -4,7 +4,8 @@
  * chat history, SpecStory exports, Cline's tasks — and read through the binary. Printed for each: the correction episodes found,
  * against the labels, and the messages found in one format and not in Claude Code's. The detector is the same; a
  * difference is a reader that lost or changed what the person or the agent said. The shipped correction model was
- * fitted on these turns: the figures describe the readers, not the detector.
+ * fitted on these turns: the figures describe the readers, not the detector. Each format's whole ingest (the process,
+ * as a person runs it) is timed against Claude Code's of the same turns.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -150,18 +151,20 @@ function remem(args: string[], home: string): string {
 function corrections(
   history: LabelledHistory,
   format: keyof typeof FORMATS,
-): { said: Set<string>; warnings: number } {
+): { said: Set<string>; warnings: number; ms: number } {
   const root = mkdtempSync(join(tmpdir(), 'remem-formats-'));
   try {
     const cwd = join(root, 'project');
     mkdirSync(cwd, { recursive: true });
     const flags = FORMATS[format](history, cwd, root);
+    const started = performance.now();
     const report = JSON.parse(remem(['ingest', '--json', ...flags], root)) as { warningCount: number };
+    const ms = performance.now() - started;
     const listed = JSON.parse(remem(['episodes', '--kind', 'correction', '--all', '--json'], root)) as {
       episodes: { said?: string | null }[];
     };
     const said = new Set(listed.episodes.map((episode) => plain(episode.said ?? '')));
-    return { said, warnings: report.warningCount };
+    return { said, warnings: report.warningCount, ms };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -173,6 +176,7 @@ export async function run(args: string[]): Promise<void> {
   const histories = readHistories(dir);
   const labels = histories.reduce((sum, history) => sum + history.corrections.length, 0);
   const found: Record<string, Set<string>[]> = {};
+  const took: Record<string, number> = {};
   console.log(
     `The labelled histories (${histories.length}, ${labels} corrections) in each format, read through the binary:\n`,
   );
@@ -180,9 +184,11 @@ export async function run(args: string[]): Promise<void> {
     let right = 0;
     let wrong = 0;
     let warnings = 0;
+    took[format] = 0;
     found[format] = histories.map((history) => {
       const read = corrections(history, format);
       warnings += read.warnings;
+      took[format]! += read.ms;
       const labelled = new Set(history.corrections.map((correction) => plain(correction.said)));
       for (const said of read.said) {
         if (labelled.has(said)) right++;
@@ -195,6 +201,12 @@ export async function run(args: string[]): Promise<void> {
       `  ${format.padEnd(25)} ${right} of ${labels} labelled corrections found, ${wrong} other messages (precision ${precision.toFixed(2)}, recall ${(right / labels).toFixed(2)}); ${warnings} lines or files skipped`,
     );
   }
+  // The same turns ingested from Claude Code's transcript are the floor each reader's whole ingest is timed against.
+  console.log(
+    `\n  ingest time, whole process, ratio to Claude Code's (${Math.round(took['claude-code']!)} ms for the 8 histories):`,
+  );
+  for (const format of Object.keys(took).filter((name) => name !== 'claude-code'))
+    console.log(`    ${format.padEnd(25)} ${(took[format]! / took['claude-code']!).toFixed(2)}`);
   const base = found['claude-code']!;
   for (const format of ['aider', 'aider, line ends trimmed', 'specstory', 'cline']) {
     const other = found[format]!;
