@@ -20,7 +20,7 @@ export const setupCommand = defineCommand({
     {
       flags: '--agent <name>',
       description:
-        'only this agent (repeatable): claude-code, codex, cursor, windsurf, gemini, claude-desktop, nightly',
+        'only this agent (repeatable): claude-code, codex, cursor, windsurf, gemini, claude-desktop, cline, roo-code, kilo-code, nightly',
       parse: 'list',
     },
     { flags: '--http', description: 'wire hooks to a running `remem serve` instead of spawning a process' },

@@ -47,6 +47,21 @@ function mcpFile(folder: string | null, name: string): AgentFile[] {
   return folder === null ? [] : [{ kind: 'mcp-json', path: join(folder, name), stdioType: false }];
 }
 
+/**
+ * Cline and its forks, in VS Code: each keeps its MCP servers in its own storage, `settings/<file>` (docs/formats/cline.md),
+ * under the key Claude Desktop's file uses. Remem reads their tasks from the same storage.
+ */
+function clineSpec(
+  name: AgentName,
+  label: string,
+  extension: string,
+  file: string,
+  aliases: string[],
+): AgentSpec {
+  const folder = (env: SetupEnv) => join(env.vscodeDir, 'globalStorage', extension);
+  return { name, aliases, label, folder, files: (env) => mcpFile(join(folder(env), 'settings'), file) };
+}
+
 export const agentSpecs: readonly AgentSpec[] = [
   {
     name: 'claude-code',
@@ -104,6 +119,9 @@ export const agentSpecs: readonly AgentSpec[] = [
     folder: claudeDesktopFolder,
     files: (env) => mcpFile(claudeDesktopFolder(env), 'claude_desktop_config.json'),
   },
+  clineSpec('cline', 'Cline', 'saoudrizwan.claude-dev', 'cline_mcp_settings.json', []),
+  clineSpec('roo-code', 'Roo Code', 'rooveterinaryinc.roo-cline', 'mcp_settings.json', ['roo', 'roo-cline']),
+  clineSpec('kilo-code', 'Kilo Code', 'kilocode.kilo-code', 'mcp_settings.json', ['kilo']),
 ];
 
 /** The agents (and `nightly`) a run covers: all of them, or those named. */

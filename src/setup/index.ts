@@ -32,6 +32,7 @@ export function setupEnvFrom(config: Config, platform: NodeJS.Platform = process
     userHome: config.userHome,
     claudeDir: config.claudeDir,
     codexHome: config.codexHome,
+    vscodeDir: config.vscodeDir,
     platform,
     rememHome: config.home,
   };

@@ -6,6 +6,8 @@ export interface SetupEnv {
   claudeDir: string;
   /** Codex's home (`CODEX_HOME`, else ~/.codex). */
   codexHome: string;
+  /** VS Code's user folder, where Cline and its forks keep their settings (`globalStorage/<extension id>/settings/`). */
+  vscodeDir: string;
   platform: NodeJS.Platform;
   /** REMEM_HOME: the setup manifest lives here. */
   rememHome: string;
@@ -23,7 +25,16 @@ export interface SetupOptions {
   home: string;
 }
 
-export type AgentName = 'claude-code' | 'codex' | 'cursor' | 'windsurf' | 'gemini' | 'claude-desktop';
+export type AgentName =
+  | 'claude-code'
+  | 'codex'
+  | 'cursor'
+  | 'windsurf'
+  | 'gemini'
+  | 'claude-desktop'
+  | 'cline'
+  | 'roo-code'
+  | 'kilo-code';
 
 /** The nightly job is selected like an agent: `--agent nightly`. */
 export const NIGHTLY = 'nightly';

@@ -70,6 +70,7 @@ export function buildHome(root: string): { env: SetupEnv; options: SetupOptions 
     userHome: home,
     claudeDir: join(home, '.claude'),
     codexHome: join(home, '.codex'),
+    vscodeDir: join(home, '.config', 'Code', 'User'),
     platform: 'linux',
     rememHome: join(home, '.remem'),
   };

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applySetup, formatPlan, planSetup } from '../../src/setup/index.ts';
@@ -195,6 +195,35 @@ describe('remem setup', () => {
     expect(plan.schedule).toEqual([]);
     expect(plan.agents.map((agent) => agent.agent)).toEqual(['cursor', 'gemini']);
     expect(() => planSetup(env, { ...options, agents: ['vim'] })).toThrow(/unknown agent "vim"/);
+  });
+
+  it('wires Cline and Roo Code where they keep their MCP servers, beside the servers there, and --remove takes it out', () => {
+    const { env, options } = buildHome(tempDir());
+    const cline = join(env.vscodeDir, 'globalStorage', 'saoudrizwan.claude-dev');
+    const roo = join(env.vscodeDir, 'globalStorage', 'rooveterinaryinc.roo-cline');
+    mkdirSync(join(cline, 'settings'), { recursive: true });
+    mkdirSync(roo, { recursive: true });
+    const clineFile = join(cline, 'settings', 'cline_mcp_settings.json');
+    const theirs = {
+      mcpServers: { github: { command: 'gh-mcp', args: ['serve'], disabled: false, autoApprove: [] } },
+    };
+    writeFileSync(clineFile, JSON.stringify(theirs, null, 2));
+    const plan = planSetup(env, { ...options, agents: ['cline', 'roo', 'kilo'] });
+    expect(plan.agents.find((agent) => agent.agent === 'kilo-code')).toMatchObject({ installed: false });
+    applySetup(plan, new RecordingRunner());
+    expect(readJson(clineFile)['mcpServers']).toEqual({
+      ...theirs.mcpServers,
+      remem: { command: BINARY, args: ['mcp'] },
+    });
+    expect(readJson(join(roo, 'settings', 'mcp_settings.json'))['mcpServers']).toEqual({
+      remem: { command: BINARY, args: ['mcp'] },
+    });
+    applySetup(
+      planSetup(env, { ...options, agents: ['cline', 'roo-code'], remove: true }),
+      new RecordingRunner(),
+    );
+    expect(JSON.parse(readFileSync(clineFile, 'utf8'))).toEqual(theirs);
+    expect(existsSync(join(roo, 'settings', 'mcp_settings.json'))).toBe(false);
   });
 
   it('skips agents that are not installed', () => {
