@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- formats [--histories DIR]`: the labelled histories (1,228 real turns of the person's, with the
  * agent's turns between them) written in each format a reader takes from a file — a Claude Code transcript, an aider
- * chat history, SpecStory exports, Cline's tasks — and read through the binary. Printed for each: the correction episodes found,
+ * chat history, SpecStory exports, Cline's tasks, Continue's sessions — and read through the binary. Printed for each: the correction episodes found,
  * against the labels, and the messages found in one format and not in Claude Code's. The detector is the same; a
  * difference is a reader that lost or changed what the person or the agent said. The shipped correction model was
  * fitted on these turns: the figures describe the readers, not the detector. Each format's whole ingest (the process,
@@ -126,12 +126,35 @@ function cline(history: LabelledHistory, cwd: string, root: string): string[] {
   return ['--vscode', user];
 }
 
+/** As Continue keeps its sessions: a file a session naming the workspace, and the index that says when each began. */
+function continueDev(history: LabelledHistory, cwd: string, root: string): string[] {
+  const dir = join(root, '.continue', 'sessions');
+  mkdirSync(dir, { recursive: true });
+  for (const session of history.sessions) {
+    const messages = session.turns.map((turn) => ({
+      message: { role: turn.role, content: turn.text },
+      contextItems: [],
+    }));
+    writeFileSync(
+      join(dir, `${session.id}.json`),
+      JSON.stringify({ sessionId: session.id, workspaceDirectory: cwd, history: messages }),
+    );
+  }
+  const index = history.sessions.map((session) => ({
+    sessionId: session.id,
+    dateCreated: String(Date.parse(session.started)),
+  }));
+  writeFileSync(join(dir, 'sessions.json'), JSON.stringify(index));
+  return ['--continue', join(root, '.continue')];
+}
+
 const FORMATS = {
   'claude-code': (history: LabelledHistory, cwd: string, root: string) => claudeCode(history, cwd, root),
   aider: (history: LabelledHistory, cwd: string) => aider(history, cwd, false),
   'aider, line ends trimmed': (history: LabelledHistory, cwd: string) => aider(history, cwd, true),
   specstory: (history: LabelledHistory, cwd: string) => specstory(history, cwd),
   cline: (history: LabelledHistory, cwd: string, root: string) => cline(history, cwd, root),
+  continue: (history: LabelledHistory, cwd: string, root: string) => continueDev(history, cwd, root),
 };
 
 /** A message as compared: formats keep its words, not always the spaces at its lines' ends. */
@@ -208,7 +231,7 @@ export async function run(args: string[]): Promise<void> {
   for (const format of Object.keys(took).filter((name) => name !== 'claude-code'))
     console.log(`    ${format.padEnd(25)} ${(took[format]! / took['claude-code']!).toFixed(2)}`);
   const base = found['claude-code']!;
-  for (const format of ['aider', 'aider, line ends trimmed', 'specstory', 'cline']) {
+  for (const format of ['aider', 'aider, line ends trimmed', 'specstory', 'cline', 'continue']) {
     const other = found[format]!;
     const only = other.flatMap((said, i) => [...said].filter((text) => !base[i]!.has(text)));
     const missing = base.flatMap((said, i) => [...said].filter((text) => !other[i]!.has(text)));

@@ -31,6 +31,7 @@ export async function runIngest(
         flags.opencode.length +
         flags.cursor.length +
         flags.vscode.length +
+        flags.continue.length +
         flags.aider.length +
         flags.specstory.length +
         flags.events.length +
@@ -54,6 +55,7 @@ export async function runIngest(
       opencodeDirs: named ? flags.opencode.map((dir) => resolve(dir)) : [context.config.opencodeDir],
       cursorDirs: named ? flags.cursor.map((dir) => resolve(dir)) : [context.config.cursorDir],
       vscodeDirs: named ? flags.vscode.map((dir) => resolve(dir)) : [context.config.vscodeDir],
+      continueDirs: named ? flags.continue.map((dir) => resolve(dir)) : [context.config.continueDir],
       aiderPaths: named ? flags.aider.map((path) => resolve(path)) : [...context.config.aiderPaths],
       specstoryPaths: named
         ? flags.specstory.map((path) => resolve(path))
@@ -105,6 +107,8 @@ export interface IngestFlags {
   cursor: string[];
   /** VS Code user folders (holding workspaceStorage/, where Copilot Chat keeps its sessions). */
   vscode: string[];
+  /** Continue's folders (holding sessions/). */
+  continue: string[];
   /** Aider chat histories, or folders holding them. */
   aider: string[];
   /** SpecStory exports, or folders holding them. */
@@ -124,6 +128,7 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
       flags.opencode.length ||
       flags.cursor.length ||
       flags.vscode.length ||
+      flags.continue.length ||
       flags.aider.length ||
       flags.specstory.length ||
       flags.events.length ||
@@ -142,7 +147,7 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
 export function checkNamedFolders(
   flags: Pick<
     IngestFlags,
-    'claude' | 'codex' | 'gemini' | 'opencode' | 'cursor' | 'vscode' | 'aider' | 'specstory'
+    'claude' | 'codex' | 'gemini' | 'opencode' | 'cursor' | 'vscode' | 'continue' | 'aider' | 'specstory'
   >,
 ): void {
   for (const dir of flags.claude) checkAgentFolder(dir, '--claude', 'projects', '~/.claude');
@@ -157,6 +162,7 @@ export function checkNamedFolders(
   for (const dir of flags.opencode) {
     if (!existsSync(resolve(dir))) throw new RememError('not_found', `--opencode ${dir}: no such folder`);
   }
+  for (const dir of flags.continue) checkAgentFolder(dir, '--continue', 'sessions', '~/.continue');
   for (const path of flags.aider) checkAiderPath(path);
   for (const path of flags.specstory) {
     const full = resolve(path);

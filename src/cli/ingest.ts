@@ -35,6 +35,11 @@ export const ingestCommand = defineCommand({
       parse: 'list',
     },
     {
+      flags: '--continue <dir>',
+      description: 'a Continue folder (holding sessions/); repeatable',
+      parse: 'list',
+    },
+    {
       flags: '--aider <path>',
       description:
         'an aider chat history (.aider.chat.history.md), or a folder of projects holding them; repeatable',
@@ -76,6 +81,7 @@ export const ingestCommand = defineCommand({
       opencode: options.opencode ?? [],
       cursor: options.cursor ?? [],
       vscode: options.vscode ?? [],
+      continue: options.continue ?? [],
       aider: options.aider ?? [],
       specstory: options.specstory ?? [],
     };

@@ -24,6 +24,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           opencode: [],
           cursor: [],
           vscode: [],
+          continue: [],
           aider: [],
           specstory: [],
           events: [],

@@ -75,6 +75,8 @@ export interface Config {
    * `aider` in config.json). None unless given.
    */
   aiderPaths: readonly string[];
+  /** Continue's folder, holding `sessions/` (`CONTINUE_GLOBAL_DIR`, else ~/.continue). */
+  continueDir: string;
   /**
    * Where they look for SpecStory's exports (docs/formats/specstory.md): `.specstory/history/` folders, projects or
    * folders of projects (`REMEM_SPECSTORY`, separated as `PATH` is, else `specstory` in config.json). None unless given.
@@ -331,6 +333,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     cursorDir: electronUserDir(env, userHome, 'Cursor'),
     vscodeDir: electronUserDir(env, userHome, 'Code'),
     aiderPaths: (aiderFromEnv ?? file.aider ?? []).map((path) => expandHome(path, userHome)),
+    continueDir: expandHome(env['CONTINUE_GLOBAL_DIR'] || join(userHome, '.continue'), userHome),
     specstoryPaths: (specstoryFromEnv ?? file.specstory ?? []).map((path) => expandHome(path, userHome)),
     userHome,
     params,

@@ -32,6 +32,7 @@ import {
 } from '../stream/index.ts';
 import { aiderSources } from './aider-sources.ts';
 import { clineSources } from './cline-sources.ts';
+import { continueSources } from './continue-sources.ts';
 import { copilotSources } from './copilot-sources.ts';
 import { cursorSources } from './cursor-sources.ts';
 import { type Derived, deriveEpisodes, WIDEST_BAND } from './derive.ts';
@@ -61,6 +62,8 @@ export interface IngestOptions {
    */
   vscodeDirs?: string[];
   /** Aider chat histories (`.aider.chat.history.md`), or folders holding them. */
+  /** Continue's folders (each holding `sessions/`). */
+  continueDirs?: string[];
   aiderPaths?: string[];
   /** SpecStory exports: files, `.specstory/history/` folders, projects or folders of projects holding them. */
   specstoryPaths?: string[];
@@ -179,6 +182,7 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   for (const dir of options.opencodeDirs ?? []) sources.push(...opencodeSources(dir));
   for (const dir of options.cursorDirs ?? []) sources.push(...cursorSources(dir), ...clineSources(dir));
   for (const dir of options.vscodeDirs ?? []) sources.push(...copilotSources(dir), ...clineSources(dir));
+  for (const dir of options.continueDirs ?? []) sources.push(...continueSources(dir));
   for (const path of options.aiderPaths ?? []) sources.push(...aiderSources(path));
   for (const path of options.specstoryPaths ?? []) sources.push(...specstorySources(path));
   const proxyLogs = join(home, 'proxy');

@@ -9,6 +9,7 @@ export type SourceAgent =
   | 'aider'
   | 'specstory'
   | 'cline'
+  | 'continue'
   | 'proxy'
   | 'events';
 

@@ -68,6 +68,7 @@ export async function runNight(options: NightOptions): Promise<NightResult> {
       opencodeDirs: [config.opencodeDir],
       cursorDirs: [config.cursorDir],
       vscodeDirs: [config.vscodeDir],
+      continueDirs: [config.continueDir],
       aiderPaths: [...config.aiderPaths],
       specstoryPaths: [...config.specstoryPaths],
       eventFiles: [],

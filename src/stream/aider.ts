@@ -4,6 +4,7 @@ import {
   ERROR_CHARS,
   ERROR_LINES,
   errorExcerpt,
+  folderLink,
   INPUT_CHARS,
   isObject,
   stringOf,
@@ -196,10 +197,7 @@ function parseLine(value: unknown, line: number): LineResult {
   if (!isObject(value)) return { turns: [], warning: 'not a JSON object' };
   const id = `${line}`;
   const at = stringOf(value['at']) ?? '';
-  if (isObject(value['session'])) {
-    const cwd = stringOf(value['session']['folder']);
-    return { turns: cwd ? turnsOf({ line, at, cwd }, [{ type: 'link' }]) : [] };
-  }
+  if (isObject(value['session'])) return { turns: folderLink(value['session']['folder'], line, at) };
   const stamp = { line, at };
   const bodies = bodiesOf(value, id);
   return bodies

@@ -2,6 +2,7 @@ import {
   clip,
   errorExcerpt,
   firstLine,
+  folderLink,
   INPUT_CHARS,
   isObject,
   type JsonObject,
@@ -156,10 +157,7 @@ function bodiesOf(message: JsonObject, id: string): TurnBody[] | null {
 
 function parseLine(value: unknown, line: number): LineResult {
   if (!isObject(value)) return { turns: [], warning: 'not a JSON object' };
-  if (isObject(value['task'])) {
-    const cwd = stringOf(value['task']['folder']);
-    return { turns: cwd ? turnsOf({ line, at: '', cwd }, [{ type: 'link' }]) : [] };
-  }
+  if (isObject(value['task'])) return { turns: folderLink(value['task']['folder'], line, '') };
   const message = value['message'];
   if (!isObject(message)) return { turns: [], warning: 'a panel message that is not a JSON object' };
   const ts = message['ts'];

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { clip, ERROR_CHARS, firstLine, INPUT_CHARS, isObject, stringOf, turnsOf } from './text.ts';
+import {
+  clip,
+  ERROR_CHARS,
+  firstLine,
+  folderLink,
+  INPUT_CHARS,
+  isObject,
+  stringOf,
+  turnsOf,
+} from './text.ts';
 import type { LineResult, Reader, TurnBody } from './types.ts';
 
 /**
@@ -212,10 +221,7 @@ function timeOfFile(fileName: string): string {
 function parseLine(value: unknown, line: number): LineResult {
   if (!isObject(value)) return { turns: [], warning: 'not a JSON object' };
   const at = stringOf(value['at']) ?? '';
-  if (isObject(value['session'])) {
-    const cwd = stringOf(value['session']['folder']);
-    return { turns: cwd ? turnsOf({ line, at, cwd }, [{ type: 'link' }]) : [] };
-  }
+  if (isObject(value['session'])) return { turns: folderLink(value['session']['folder'], line, at) };
   if (isObject(value['prompt'])) {
     const text = stringOf(value['prompt']['text'])?.trim() ?? '';
     return { turns: text === '' ? [] : turnsOf({ line, at }, [{ type: 'prompt', text }]) };

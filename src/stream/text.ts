@@ -132,6 +132,15 @@ export function summarizeInput(input: unknown): string {
   return clip(parts.length > 0 ? parts.join(' · ') : JSON.stringify(input), INPUT_CHARS);
 }
 
+/**
+ * The turn of a line Remem wrote to say which folder a session ran in: a link carrying it as the session's working
+ * folder, or nothing when the line names none.
+ */
+export function folderLink(folder: unknown, line: number, at: string): Turn[] {
+  const cwd = stringOf(folder);
+  return cwd ? turnsOf({ line, at, cwd }, [{ type: 'link' }]) : [];
+}
+
 /** Turns from one line's bodies, numbered in order. */
 export function turnsOf(stamp: Omit<TurnBase, 'part'>, bodies: readonly TurnBody[]): Turn[] {
   // Object.assign, not spread: bodies come in many shapes, and V8 spreads those on a slow path.
