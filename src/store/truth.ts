@@ -1,4 +1,4 @@
-import type { Lesson, LessonKind, ReviewState } from '../core/index.ts';
+import type { Lesson } from '../core/index.ts';
 import { type LessonRow, lessonFromRow } from './lessons.ts';
 import type { Db } from './open.ts';
 

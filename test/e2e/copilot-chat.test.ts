@@ -4,7 +4,6 @@
  * reads are incremental and archived, `--from-raw` rebuilds them, a bad log line is a warning, the sessions are found
  * without flags, and status lists them.
  */
-import { createHash } from 'node:crypto';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

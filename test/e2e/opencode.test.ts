@@ -3,8 +3,7 @@
  * give the same episodes; reads are incremental and archived, `--from-raw` rebuilds them, a bad row is a warning,
  * a lock the agent holds is waited out or reported, the store is found without flags, and status lists it.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
