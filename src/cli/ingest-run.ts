@@ -164,15 +164,18 @@ export function checkNamedFolders(
   }
   for (const dir of flags.continue) checkAgentFolder(dir, '--continue', 'sessions', '~/.continue');
   for (const path of flags.aider) checkAiderPath(path);
-  for (const path of flags.specstory) {
-    const full = resolve(path);
-    if (!existsSync(full)) throw new RememError('not_found', `--specstory ${path}: no such file or folder`);
-    if (!statSync(full).isDirectory() && !full.endsWith('.md'))
-      throw new RememError(
-        'not_found',
-        `--specstory ${path}: not a SpecStory export (a .md file) nor a folder holding them`,
-      );
-  }
+  for (const path of flags.specstory) checkSpecstoryPath(path);
+}
+
+/** A SpecStory path named on the command line must be there, and be a `.md` export or a folder searched for them. */
+function checkSpecstoryPath(path: string): void {
+  const full = resolve(path);
+  if (!existsSync(full)) throw new RememError('not_found', `--specstory ${path}: no such file or folder`);
+  if (statSync(full).isDirectory() || full.endsWith('.md')) return;
+  throw new RememError(
+    'not_found',
+    `--specstory ${path}: not a SpecStory export (a .md file) nor a folder holding them`,
+  );
 }
 
 /**

@@ -61,9 +61,9 @@ export interface IngestOptions {
    * the tasks of Cline and its forks (`globalStorage/<extension id>/tasks/`).
    */
   vscodeDirs?: string[];
-  /** Aider chat histories (`.aider.chat.history.md`), or folders holding them. */
   /** Continue's folders (each holding `sessions/`). */
   continueDirs?: string[];
+  /** Aider chat histories (`.aider.chat.history.md`), or folders holding them. */
   aiderPaths?: string[];
   /** SpecStory exports: files, `.specstory/history/` folders, projects or folders of projects holding them. */
   specstoryPaths?: string[];
