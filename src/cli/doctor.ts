@@ -1,10 +1,5 @@
+import { percentile } from '../core/index.ts';
 import { defineCommand } from './command.ts';
-
-function percentile(values: number[], share: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-}
 
 export const doctorCommand = defineCommand({
   name: 'doctor',

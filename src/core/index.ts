@@ -48,6 +48,7 @@ export {
   shortenAtWord,
 } from './observation.ts';
 export { consolidatedKinds, defaultParams, type Params } from './params.ts';
+export { percentile } from './percentile.ts';
 export { seeded } from './random.ts';
 export { findSecret, maskSecrets } from './secrets.ts';
 export { findInvisible, normalizeForJudging, stripInvisible } from './text-normal.ts';

@@ -1,6 +1,6 @@
-import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLINE_EXTENSIONS, clineFolder, clineTaskLines } from '../stream/index.ts';
+import { CLINE_EXTENSIONS, clineFolder, clineTaskLines, subfolders } from '../stream/index.ts';
 
 /** A source of ingest.ts (`Source`), as this module makes them. */
 interface ClineSource {
@@ -22,7 +22,7 @@ export function clineSources(userDir: string): ClineSource[] {
   const sources: ClineSource[] = [];
   for (const extension of CLINE_EXTENSIONS) {
     const tasks = join(userDir, 'globalStorage', extension, 'tasks');
-    for (const task of folders(tasks)) {
+    for (const task of subfolders(tasks).sort()) {
       const path = join(tasks, task, 'ui_messages.json');
       let text: string;
       try {
@@ -63,16 +63,5 @@ function folderOf(path: string): string | null {
     return clineFolder(head.subarray(0, read).toString('utf8'))?.replace(/\\\\/g, '\\') ?? null;
   } finally {
     closeSync(fd);
-  }
-}
-
-function folders(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-  } catch {
-    return [];
   }
 }

@@ -167,16 +167,15 @@ export function correctionContext(
 ): Context {
   return {
     followsMessage,
-    // classifyHandback reads the turn's closing 1,500 characters, as ingest does for its offers.
-    handback: followsMessage
-      ? null
-      : handback !== undefined
-        ? handback
-        : before.trim()
-          ? (classifyHandback(before)?.kind ?? null)
-          : null,
+    // Given by the caller (null: it handed nothing back), else read off the agent's closing words.
+    handback: followsMessage ? null : handback !== undefined ? handback : closingHandback(before),
     rule: rule?.rule ?? null,
   };
+}
+
+/** How the agent's turn handed back, read as ingest reads it for its offers (the closing 1,500 characters). */
+function closingHandback(before: string): string | null {
+  return before.trim() ? (classifyHandback(before)?.kind ?? null) : null;
 }
 
 /**

@@ -116,7 +116,8 @@ function workspaceFolder(path: string): string | null {
   }
 }
 
-function subfolders(dir: string): string[] {
+/** The folders in `dir` (links to folders too), in no order; none when it cannot be listed. */
+export function subfolders(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())

@@ -28,6 +28,7 @@ export {
   discoverCopilotSessions,
   discoverCursorStores,
   discoverTranscripts,
+  subfolders,
 } from './discover.ts';
 export { eventFields, eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
 export { geminiCliReader } from './gemini-cli.ts';

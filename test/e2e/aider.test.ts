@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
 import { remem } from '../helpers/remem.ts';
-import { digest, episodesOf, ingest, READ_NOW } from './readers.ts';
+import { agentsAndProjects, correctionsSaid, digest, episodesOf, ingest, READ_NOW } from './readers.ts';
 import { gist } from './sessions.ts';
 
 const tempDir = useTempDirs();
@@ -70,9 +70,6 @@ function project(root: string, name: string, history: string): string {
   return folder;
 }
 
-const said = (episodes: ReturnType<typeof episodesOf>) =>
-  episodes.flatMap((episode) => (episode.kind === 'correction' ? [episode.said] : []));
-
 describe('aider chat histories', () => {
   it('give the person’s corrections and the model’s failed edit as episodes of the project', () => {
     const home = tempDir();
@@ -83,20 +80,15 @@ describe('aider chat histories', () => {
     expect(report.warningCount).toBe(0);
     expect(report.filesRead).toBe(2);
     const episodes = episodesOf(home);
-    expect(said(episodes)).toEqual([
-      'please use p-retry, we already depend on it',
+    expect(correctionsSaid(episodes)).toEqual([
       'always store timestamps in UTC',
+      'please use p-retry, we already depend on it',
     ]);
     const failed = episodes.find((episode) => episode.kind === 'error');
     expect(failed?.title).toBe('aider edit: edit src/client.ts');
     expect(failed?.text).toBe('The LLM did not conform to the edit format.');
-    const listed = remem(['episodes', '--json'], { home, now: READ_NOW }).json<{
-      episodes: { agent: string; project: string; session: string }[];
-    }>().episodes;
-    expect(new Set(listed.map((episode) => `${episode.agent} ${episode.project}`))).toEqual(
-      new Set([`aider ${shop}`]),
-    );
-    expect(new Set(listed.map((episode) => episode.session)).size).toBe(2);
+    expect(agentsAndProjects(episodes)).toEqual(new Set([`aider ${shop}`]));
+    expect(new Set(episodes.map((episode) => episode.session)).size).toBe(2);
     // Aider's file is only read.
     expect(digest(history)).toBe(before);
   });
@@ -118,7 +110,7 @@ describe('aider chat histories', () => {
     const appended = ingest(home, ['--aider', shop]);
     expect([appended.filesRead, appended.filesRestarted]).toEqual([1, 0]);
     const episodes = episodesOf(home);
-    expect(said(episodes)).toContain('never use toLocaleString for stored dates');
+    expect(correctionsSaid(episodes)).toContain('never use toLocaleString for stored dates');
     // The archive alone: the history itself is gone.
     rmSync(history);
     const fromRaw = remem(['ingest', '--from-raw', '--json'], { home, now: READ_NOW });
@@ -140,7 +132,7 @@ describe('aider chat histories', () => {
       CODEX_HOME: join(root, 'none'),
     });
     expect(report.filesRead).toBe(1);
-    expect(said(episodesOf(bare))).toEqual(['always store timestamps in UTC']);
+    expect(correctionsSaid(episodesOf(bare))).toEqual(['always store timestamps in UTC']);
     const configured = tempDir();
     writeFileSync(join(configured, 'config.json'), JSON.stringify({ aider: [join(root, 'shop')] }));
     const fromConfig = ingest(configured, [], {
@@ -148,7 +140,7 @@ describe('aider chat histories', () => {
       CODEX_HOME: join(root, 'none'),
     });
     expect(fromConfig.filesRead).toBe(1);
-    expect(said(episodesOf(configured))).toEqual(['please use p-retry, we already depend on it']);
+    expect(correctionsSaid(episodesOf(configured))).toEqual(['please use p-retry, we already depend on it']);
   });
 
   it('refuse a path that is not a history, and warn of one that holds no prompt while reading the rest', () => {
@@ -169,6 +161,6 @@ describe('aider chat histories', () => {
     expect(report.warnings).toEqual([
       { file: join(root, 'empty', '.aider.chat.history.md'), reason: 'not read: no aider prompt in it' },
     ]);
-    expect(said(episodesOf(home))).toEqual(['always store timestamps in UTC']);
+    expect(correctionsSaid(episodesOf(home))).toEqual(['always store timestamps in UTC']);
   });
 });

@@ -29,3 +29,13 @@ export function ingest(home: string, args: string[], env: Record<string, string>
 
 /** A file's SHA-256: a reader that never writes the agent's files leaves it as it was. */
 export const digest = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** The person's words of the correction episodes, in sorted order. */
+export function correctionsSaid(episodes: readonly Episode[]): (string | null | undefined)[] {
+  return episodes.flatMap((episode) => (episode.kind === 'correction' ? [episode.said] : [])).sort();
+}
+
+/** Which agent and project each episode was read for, each pair once. */
+export function agentsAndProjects(episodes: readonly Episode[]): Set<string> {
+  return new Set(episodes.map((episode) => `${episode.agent} ${episode.project}`));
+}

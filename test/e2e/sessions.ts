@@ -199,6 +199,8 @@ export interface Episode {
   text: string;
   said?: string | null;
   agentBefore?: string | null;
+  project?: string | null;
+  happenedAt?: string;
 }
 
 /** What an episode says, without where it was read. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aiderReader, aiderSessionLines } from '../../src/stream/aider.ts';
-import { readText } from './read.ts';
+import { readText, said } from './read.ts';
 
 /** A line as aider writes its own (the person's input, its messages): with a Markdown line break. */
 const own = (line: string) => `${line}  `;
@@ -110,7 +110,7 @@ describe('the aider reader', () => {
       .map((line) => line.trimEnd())
       .join('\r\n');
     const [first] = read(stripped);
-    const prompts = first!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []));
+    const prompts = said(first!.turns);
     // Without the breaks, a `#### ` line right after the model's words is its heading, not the person's input.
     expect(prompts).toEqual(['add a retry to the fetch\nthree attempts', 'why three?']);
     // A fence closes only with a marker of its own character at least as long: the ``` inside ```` is the code's.
@@ -132,10 +132,7 @@ describe('the aider reader', () => {
       '#### a heading of the model',
     ];
     const [only] = read(fenced.join('\n'));
-    expect(only!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []))).toEqual([
-      'fix it',
-      'and this',
-    ]);
+    expect(said(only!.turns)).toEqual(['fix it', 'and this']);
     // A message only aider writes closes a fence the model's reply left open.
     const unclosed = [
       '# aider chat started at 2026-03-02 09:14:05',
@@ -149,10 +146,7 @@ describe('the aider reader', () => {
       '#### and this',
     ];
     const [after] = read(unclosed.join('\n'));
-    expect(after!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []))).toEqual([
-      'fix it',
-      'and this',
-    ]);
+    expect(said(after!.turns)).toEqual(['fix it', 'and this']);
     // Where aider's line breaks are kept, a fence the model left open does not hide the person's next input.
     const open = [
       '# aider chat started at 2026-03-02 09:14:05',
@@ -164,10 +158,7 @@ describe('the aider reader', () => {
       own('#### and this'),
     ];
     const [kept] = read(open.join('\n'));
-    expect(kept!.turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []))).toEqual([
-      'fix it',
-      'and this',
-    ]);
+    expect(said(kept!.turns)).toEqual(['fix it', 'and this']);
   });
 
   it('gives one session a run, unique to its file, and says what it cannot read', () => {

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { clineFolder, clineReader, clineTaskLines } from '../../src/stream/cline.ts';
-import type { Turn } from '../../src/stream/types.ts';
 import { CLINE_MESSAGES, ROO_MESSAGES } from './cline-tasks.ts';
-import { readText } from './read.ts';
+import { readText, said, words } from './read.ts';
 
 function read(messages: unknown, folder: string | null = '/work/shop') {
   const bytes = clineTaskLines(JSON.stringify(messages), folder, 'saoudrizwan.claude-dev');
   return readText(clineReader, bytes?.toString('utf8') ?? '');
 }
-
-const said = (turns: Turn[]) => turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []));
-const words = (turns: Turn[]) => turns.flatMap((turn) => (turn.type === 'reply' ? [turn.text] : []));
 
 describe('the Cline reader', () => {
   it('reads the person’s task and feedback, the model’s words and completion, its calls, and a failed edit', () => {

@@ -25,3 +25,13 @@ export function readText(reader: Reader, text: string): { turns: Turn[]; warning
 export function readFile(reader: Reader, path: string): { turns: Turn[]; warnings: LineWarning[] } {
   return readText(reader, readFileSync(path, 'utf8'));
 }
+
+/** The person's words of the prompt turns, in order. */
+export function said(turns: readonly Turn[]): string[] {
+  return turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []));
+}
+
+/** The agent's words of the reply turns, in order. */
+export function words(turns: readonly Turn[]): string[] {
+  return turns.flatMap((turn) => (turn.type === 'reply' ? [turn.text] : []));
+}

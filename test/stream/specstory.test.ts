@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { specstoryReader, specstorySessionLines } from '../../src/stream/specstory.ts';
 import type { Turn } from '../../src/stream/types.ts';
-import { readText } from './read.ts';
+import { readText, said, words } from './read.ts';
 import { CLI, CURSOR, OLDER } from './specstory-exports.ts';
 
 function read(file: { name: string; text: string }) {
@@ -9,8 +9,6 @@ function read(file: { name: string; text: string }) {
   return readText(specstoryReader, bytes?.bytes.toString('utf8') ?? '');
 }
 
-const said = (turns: Turn[]) => turns.flatMap((turn) => (turn.type === 'prompt' ? [turn.text] : []));
-const words = (turns: Turn[]) => turns.flatMap((turn) => (turn.type === 'reply' ? [turn.text] : []));
 const calls = (turns: Turn[]) =>
   turns.flatMap((turn) => (turn.type === 'call' ? [`${turn.tool}: ${turn.input}`] : []));
 

@@ -4,7 +4,7 @@
  * bootstrap draws repositories, as many as there are, with replacement, each with every one of its rows, and
  * reads precision and recall off each draw. The interval is the middle 95 % of the draws.
  */
-import { seeded } from '../../core/index.ts';
+import { percentile, seeded } from '../../core/index.ts';
 
 export interface Decided {
   /** The repository the row came from. */
@@ -22,12 +22,6 @@ interface Counts {
   tp: number;
   fp: number;
   positives: number;
-}
-
-/** The value at quantile `q` of sorted `values` (nearest rank). */
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /**
@@ -65,10 +59,9 @@ export function groupedInterval(
     if (tp + fp > 0) precisions.push(tp / (tp + fp));
     if (positives > 0) recalls.push(tp / positives);
   }
-  precisions.sort((a, b) => a - b);
-  recalls.sort((a, b) => a - b);
-  return {
-    precision: { low: quantile(precisions, 0.025), high: quantile(precisions, 0.975) },
-    recall: { low: quantile(recalls, 0.025), high: quantile(recalls, 0.975) },
-  };
+  const middle = (values: number[]): Interval => ({
+    low: percentile(values, 0.025) ?? Number.NaN,
+    high: percentile(values, 0.975) ?? Number.NaN,
+  });
+  return { precision: middle(precisions), recall: middle(recalls) };
 }
