@@ -67,7 +67,7 @@ const NO_TURN: AgentTurn = { text: '', interrupted: false, endedAt: '', anchor: 
 
 /** The call a correction answered, for its lesson: what was run (the command, the file), else what it was for. */
 function afterCall(call: Call | null): Record<string, string> {
-  if (!call || !call.tool) return {};
+  if (!call?.tool) return {};
   const what = (call.input || call.description).trim();
   return what ? { lastCall: clip(what, 300), lastTool: call.tool } : {};
 }

@@ -58,7 +58,7 @@ interface Candidate {
  */
 function loadsMemoryFolder(payload: HookPayload, config: Config): boolean {
   const path = payload.transcriptPath;
-  return path !== null && path.startsWith(`${config.claudeDir.replace(/[\\/]+$/, '')}/`);
+  return path?.startsWith(`${config.claudeDir.replace(/[\\/]+$/, '')}/`) ?? false;
 }
 
 function primingCut(space: Space, config: Config): number {
