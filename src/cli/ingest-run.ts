@@ -24,19 +24,7 @@ export async function runIngest(
     // Near-threshold messages are kept for the judge only when one is configured: otherwise nothing changes.
     const judge = context.config.judge ? { judgeBand: context.config.params.judge.band } : {};
     if (flags.fromRaw) return ingestFromRaw(store, { now, onProgress: progress.update, ...judge });
-    const named =
-      flags.claude.length +
-        flags.codex.length +
-        flags.gemini.length +
-        flags.opencode.length +
-        flags.cursor.length +
-        flags.vscode.length +
-        flags.continue.length +
-        flags.aider.length +
-        flags.specstory.length +
-        flags.events.length +
-        flags.import.length >
-      0;
+    const named = NAMED_SOURCES.some((flag) => flags[flag].length > 0);
     const stdinEvents = flags.events.includes('-') ? await context.readStdin() : undefined;
     for (const file of flags.events) {
       if (file !== '-' && !existsSync(file))
@@ -60,6 +48,9 @@ export async function runIngest(
       specstoryPaths: named
         ? flags.specstory.map((path) => resolve(path))
         : [...context.config.specstoryPaths],
+      transcriptPaths: named
+        ? flags.transcript.map((path) => resolve(path))
+        : [...context.config.transcriptPaths],
       eventFiles: flags.events.filter((file) => file !== '-').map((file) => resolve(file)),
       ...(stdinEvents ? { stdinEvents } : {}),
       importedRules,
@@ -113,29 +104,33 @@ export interface IngestFlags {
   aider: string[];
   /** SpecStory exports, or folders holding them. */
   specstory: string[];
+  /** Transcripts of any agent read from a file (or found under a folder), each file's format told by its contents. */
+  transcript: string[];
   events: string[];
   /** Rules files (CLAUDE.md, AGENTS.md, .cursorrules) read as the person's notes for the project they sit in. */
   import: string[];
   fromRaw: boolean;
 }
 
+/** The flags that name what to read: with any of them given, only what they name is read. */
+const NAMED_SOURCES = [
+  'claude',
+  'codex',
+  'gemini',
+  'opencode',
+  'cursor',
+  'vscode',
+  'continue',
+  'aider',
+  'specstory',
+  'transcript',
+  'events',
+  'import',
+] as const satisfies readonly (keyof IngestFlags)[];
+
 export function checkIngestFlags(context: Context, flags: IngestFlags): void {
-  if (
-    flags.fromRaw &&
-    (flags.claude.length ||
-      flags.codex.length ||
-      flags.gemini.length ||
-      flags.opencode.length ||
-      flags.cursor.length ||
-      flags.vscode.length ||
-      flags.continue.length ||
-      flags.aider.length ||
-      flags.specstory.length ||
-      flags.events.length ||
-      flags.import.length)
-  ) {
+  if (flags.fromRaw && NAMED_SOURCES.some((flag) => flags[flag].length > 0))
     throw new UsageError('--from-raw reads only the archive; it takes no other source');
-  }
   if (flags.events.filter((file) => file === '-').length > 1)
     throw new UsageError('--events - may be given once');
   if (flags.events.includes('-') && context.stdinIsTTY) {
@@ -147,7 +142,16 @@ export function checkIngestFlags(context: Context, flags: IngestFlags): void {
 export function checkNamedFolders(
   flags: Pick<
     IngestFlags,
-    'claude' | 'codex' | 'gemini' | 'opencode' | 'cursor' | 'vscode' | 'continue' | 'aider' | 'specstory'
+    | 'claude'
+    | 'codex'
+    | 'gemini'
+    | 'opencode'
+    | 'cursor'
+    | 'vscode'
+    | 'continue'
+    | 'aider'
+    | 'specstory'
+    | 'transcript'
   >,
 ): void {
   for (const dir of flags.claude) checkAgentFolder(dir, '--claude', 'projects', '~/.claude');
@@ -165,6 +169,10 @@ export function checkNamedFolders(
   for (const dir of flags.continue) checkAgentFolder(dir, '--continue', 'sessions', '~/.continue');
   for (const path of flags.aider) checkAiderPath(path);
   for (const path of flags.specstory) checkSpecstoryPath(path);
+  for (const path of flags.transcript) {
+    if (!existsSync(resolve(path)))
+      throw new RememError('not_found', `--transcript ${path}: no such file or folder`);
+  }
 }
 
 /** A SpecStory path named on the command line must be there, and be a `.md` export or a folder searched for them. */

@@ -52,6 +52,12 @@ export const ingestCommand = defineCommand({
       parse: 'list',
     },
     {
+      flags: '--transcript <path>',
+      description:
+        "a transcript of any agent above kept as a file (Claude Code's, Codex's, a Cline task, an aider history, …), its format told by its contents, or a folder searched for them, as a repository holding its team's transcripts; repeatable",
+      parse: 'list',
+    },
+    {
       flags: '--events <file>',
       description: 'a JSON Lines file of events, or - for standard input',
       parse: 'list',
@@ -84,6 +90,7 @@ export const ingestCommand = defineCommand({
       continue: options.continue ?? [],
       aider: options.aider ?? [],
       specstory: options.specstory ?? [],
+      transcript: options.transcript ?? [],
     };
     const flags = {
       ...named,

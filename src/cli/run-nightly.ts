@@ -27,6 +27,7 @@ export async function runNightly(context: Context, options: { orExamples: boolea
           continue: [],
           aider: [],
           specstory: [],
+          transcript: [],
           events: [],
           import: [],
           fromRaw: false,

@@ -82,6 +82,12 @@ export interface Config {
    * folders of projects (`REMEM_SPECSTORY`, separated as `PATH` is, else `specstory` in config.json). None unless given.
    */
   specstoryPaths: readonly string[];
+  /**
+   * Where they look for transcripts kept as files, each file's agent told by its contents
+   * (docs/formats/transcripts.md): files, or folders searched for them, as a repository its team commits its
+   * transcripts to (`REMEM_TRANSCRIPTS`, separated as `PATH` is, else `transcripts` in config.json). None unless given.
+   */
+  transcriptPaths: readonly string[];
   userHome: string;
   params: Params;
   /** Diagnostics on stderr, even where a command is otherwise silent (a hook). */
@@ -118,6 +124,7 @@ interface FileConfig {
   peers?: string[];
   aider?: string[];
   specstory?: string[];
+  transcripts?: string[];
 }
 
 /**
@@ -162,6 +169,7 @@ function fileSchema() {
       peers: z.array(z.string()).optional(),
       aider: z.array(z.string()).optional(),
       specstory: z.array(z.string()).optional(),
+      transcripts: z.array(z.string()).optional(),
     })
     .loose();
 }
@@ -311,6 +319,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
   const peersFromEnv = env['REMEM_PEERS']?.split(/[\s,]+/).filter(Boolean);
   const aiderFromEnv = env['REMEM_AIDER']?.split(delimiter).filter(Boolean);
   const specstoryFromEnv = env['REMEM_SPECSTORY']?.split(delimiter).filter(Boolean);
+  const transcriptsFromEnv = env['REMEM_TRANSCRIPTS']?.split(delimiter).filter(Boolean);
   // Not cloned: what no override touches is the defaults themselves, frozen with the rest (they never change).
   const params = mergeDeep(defaultParams as Params, {
     ...file.params,
@@ -335,6 +344,7 @@ export function resolveConfig(env: NodeJS.ProcessEnv = process.env, flags: Flags
     aiderPaths: (aiderFromEnv ?? file.aider ?? []).map((path) => expandHome(path, userHome)),
     continueDir: expandHome(env['CONTINUE_GLOBAL_DIR'] || join(userHome, '.continue'), userHome),
     specstoryPaths: (specstoryFromEnv ?? file.specstory ?? []).map((path) => expandHome(path, userHome)),
+    transcriptPaths: (transcriptsFromEnv ?? file.transcripts ?? []).map((path) => expandHome(path, userHome)),
     userHome,
     params,
     debug: Boolean(env['REMEM_DEBUG']),

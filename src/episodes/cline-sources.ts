@@ -35,7 +35,7 @@ export function clineSources(userDir: string): ClineSource[] {
       }
       const bytes = clineTaskLines(
         text,
-        folderOf(join(tasks, task, 'api_conversation_history.json')),
+        clineFolderOf(join(tasks, task, 'api_conversation_history.json')),
         extension,
       );
       sources.push(
@@ -49,7 +49,7 @@ export function clineSources(userDir: string): ClineSource[] {
 }
 
 /** The folder a task's first request names, read from the head of its conversation with the model; null if none. */
-function folderOf(path: string): string | null {
+export function clineFolderOf(path: string): string | null {
   let fd: number;
   try {
     fd = openSync(path, 'r');

@@ -62,7 +62,7 @@ function createdTimes(index: string): Map<string, string> {
 }
 
 /** A session file's time when the index has none: when it was made, which rewrites leave alone, else its last write. */
-function fileTime(path: string): string {
+export function fileTime(path: string): string {
   const stat = statSync(path);
   return new Date(stat.birthtimeMs > 0 ? stat.birthtimeMs : stat.mtimeMs).toISOString();
 }

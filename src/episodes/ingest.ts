@@ -42,6 +42,7 @@ import { type ParsedTurns, parseBytes, sessionOf } from './parse-lines.ts';
 import { type Prepared, prepareSource, readAhead } from './read-sources.ts';
 import type { IngestWarning, Source } from './source.ts';
 import { specstorySources } from './specstory-sources.ts';
+import { transcriptSources } from './transcript-sources.ts';
 import { openTurnParser, type TurnParser } from './turn-parser.ts';
 
 export interface IngestOptions {
@@ -67,6 +68,8 @@ export interface IngestOptions {
   aiderPaths?: string[];
   /** SpecStory exports: files, `.specstory/history/` folders, projects or folders of projects holding them. */
   specstoryPaths?: string[];
+  /** Transcripts named by path, or folders searched for them, each file's agent told by its contents. */
+  transcriptPaths?: string[];
   /** Event files (protocol §0); `REMEM_HOME/inbox.jsonl` is always read when present. */
   eventFiles: string[];
   stdinEvents?: Buffer;
@@ -185,6 +188,7 @@ export function listSources(home: string, options: IngestOptions): Source[] {
   for (const dir of options.continueDirs ?? []) sources.push(...continueSources(dir));
   for (const path of options.aiderPaths ?? []) sources.push(...aiderSources(path));
   for (const path of options.specstoryPaths ?? []) sources.push(...specstorySources(path));
+  for (const path of options.transcriptPaths ?? []) sources.push(...transcriptSources(path));
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {
     for (const name of readdirSync(proxyLogs).sort()) {

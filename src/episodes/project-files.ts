@@ -13,7 +13,26 @@ const SKIPPED = new Set(['node_modules', 'dist', 'build', 'target', 'venv', '__p
  */
 export function findInProjects(root: string, name: string, kind: 'file' | 'folder'): string[] {
   const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
+  walkFolder(root, SEARCH_DEPTH, (entry, path) => {
+    if (entry.name === name && (kind === 'file' ? entry.isFile() : entry.isDirectory())) {
+      found.push(path);
+      return false;
+    }
+    return entry.isDirectory() && !entry.name.startsWith('.') && !SKIPPED.has(entry.name);
+  });
+  return found;
+}
+
+/**
+ * Each entry under `root`, `depth` folders down, in a stable order (by name), told to `visit`; a folder is walked
+ * into when `visit` says so. A folder that cannot be listed holds nothing.
+ */
+export function walkFolder(
+  root: string,
+  depth: number,
+  visit: (entry: Dirent, path: string) => boolean,
+): void {
+  const walk = (dir: string, level: number) => {
     let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -22,16 +41,8 @@ export function findInProjects(root: string, name: string, kind: 'file' | 'folde
     }
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const path = join(dir, entry.name);
-      if (entry.name === name && (kind === 'file' ? entry.isFile() : entry.isDirectory())) found.push(path);
-      else if (
-        entry.isDirectory() &&
-        depth < SEARCH_DEPTH &&
-        !entry.name.startsWith('.') &&
-        !SKIPPED.has(entry.name)
-      )
-        walk(path, depth + 1);
+      if (visit(entry, path) && entry.isDirectory() && level < depth) walk(path, level + 1);
     }
   };
   walk(root, 0);
-  return found;
 }

@@ -71,6 +71,7 @@ export async function runNight(options: NightOptions): Promise<NightResult> {
       continueDirs: [config.continueDir],
       aiderPaths: [...config.aiderPaths],
       specstoryPaths: [...config.specstoryPaths],
+      transcriptPaths: [...config.transcriptPaths],
       eventFiles: [],
     }).length === 0;
   const home = examples ? join(config.home, 'demo') : config.home;

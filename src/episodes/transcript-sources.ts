@@ -1,0 +1,158 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
+import { CLINE_EXTENSIONS, clineTaskLines, continueSessionLines } from '../stream/index.ts';
+import { aiderSources } from './aider-sources.ts';
+import { clineFolderOf } from './cline-sources.ts';
+import { fileTime } from './continue-sources.ts';
+import { isDirectory, projectOf } from './project.ts';
+import { walkFolder } from './project-files.ts';
+import type { Source } from './source.ts';
+import { specstorySources } from './specstory-sources.ts';
+
+/** How much of a file is read to tell its format. */
+const HEAD_BYTES = 64 * 1024;
+/** How many of a JSON Lines file's first records are read to tell its agent. */
+const HEAD_RECORDS = 20;
+/** How deep under a folder named to ingest transcripts are looked for: a repository's own folders of them. */
+const SEARCH_DEPTH = 6;
+/** Folders never looked into: what version control, packages and builds hold is no one's chat. */
+const SKIPPED = new Set(['.git', 'node_modules', 'dist', 'build', 'target', 'venv', '.venv', '__pycache__']);
+
+/** The record types each agent's JSON Lines transcript opens with or holds (docs/formats/*.md). */
+const CODEX_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context']);
+const CLAUDE_TYPES = new Set([
+  'user',
+  'assistant',
+  'summary',
+  'system',
+  'file-history-snapshot',
+  'queue-operation',
+]);
+
+/**
+ * Transcripts named by path rather than found where their agent keeps them (docs/formats/transcripts.md): a file
+ * copied from another machine, or the transcripts a team commits to its repository. Each file's agent is told by
+ * what it holds (of its name, only the extension), not by its place: Claude Code's and Codex's JSON Lines, a Gemini
+ * CLI session, a Cline (Roo Code, Kilo Code) task's `ui_messages.json`, a Continue session, an aider history, a
+ * SpecStory export. A file named that is none of these is a source that says so; under a folder named, files that
+ * are none are passed over.
+ */
+export function transcriptSources(path: string): Source[] {
+  if (!isDirectory(path)) return sourcesOf(path, true);
+  const sources = candidates(path).flatMap((file) => sourcesOf(file, false));
+  return sources.length > 0
+    ? sources
+    : [{ path, agent: 'claude-code', unreadable: 'no transcript of an agent Remem reads under this folder' }];
+}
+
+/** The sources one file makes; `named`: the person named it, so a file of no known format is said, not passed over. */
+function sourcesOf(file: string, named: boolean): Source[] {
+  const refuse = (reason: string): Source[] =>
+    named ? [{ path: file, agent: 'claude-code', unreadable: reason }] : [];
+  let head: string;
+  try {
+    head = readHead(file);
+  } catch (error) {
+    return refuse((error as Error).message);
+  }
+  const name = basename(file);
+  if (name.endsWith('.jsonl')) {
+    const agent = jsonLinesAgent(head);
+    return agent
+      ? [{ path: file, agent }]
+      : refuse('JSON Lines, but not a transcript of Claude Code, Codex or Gemini CLI');
+  }
+  if (name.endsWith('.md')) {
+    if (/^# aider chat started at /m.test(head)) return aiderSources(file);
+    const exported = specstorySources(file);
+    return exported.some((source) => source.unreadable === undefined)
+      ? exported
+      : refuse('Markdown, but neither an aider chat history nor a SpecStory export');
+  }
+  if (name.endsWith('.json')) return jsonSources(file, head, refuse);
+  return refuse('not a transcript Remem reads (.jsonl, .json or .md)');
+}
+
+/** A Cline task's panel messages or a Continue session; else what `refuse` makes. */
+function jsonSources(file: string, head: string, refuse: (reason: string) => Source[]): Source[] {
+  const start = head.trimStart();
+  const task = start.startsWith('[') && /"(?:say|ask)"\s*:/.test(start);
+  const session = start.startsWith('{') && /"history"\s*:/.test(head) && /"sessionId"\s*:/.test(head);
+  if (!task && !session)
+    return refuse('JSON, but neither a Cline task (ui_messages.json) nor a Continue session');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return refuse((error as Error).message);
+  }
+  if (task) {
+    // The folder its first request names, else the project the file sits in (a task committed to its repository).
+    const folder =
+      clineFolderOf(join(dirname(file), 'api_conversation_history.json')) ?? projectOf(dirname(file));
+    const bytes = clineTaskLines(text, folder, CLINE_EXTENSIONS[0]!);
+    return bytes ? [{ path: file, agent: 'cline', bytes }] : refuse('not a JSON array of panel messages');
+  }
+  const bytes = continueSessionLines(text, fileTime(file));
+  return bytes
+    ? [{ path: file, agent: 'continue', bytes }]
+    : refuse('not a Continue session (no history array)');
+}
+
+/** The agent whose JSON Lines transcript this is, by its first records; null for any other file. */
+function jsonLinesAgent(head: string): Source['agent'] | null {
+  let records = 0;
+  for (const line of head.split('\n')) {
+    if (records >= HEAD_RECORDS) break;
+    if (line.trim() === '') continue;
+    records++;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue; // a line cut at the head's end, or one bad line among good ones
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+    const record = value as Record<string, unknown>;
+    const type = typeof record['type'] === 'string' ? record['type'] : '';
+    if (CODEX_TYPES.has(type)) return 'codex';
+    if (typeof record['sessionId'] === 'string' && typeof record['projectHash'] === 'string')
+      return 'gemini-cli';
+    if (CLAUDE_TYPES.has(type) && ('sessionId' in record || 'uuid' in record || type === 'summary'))
+      return 'claude-code';
+  }
+  return null;
+}
+
+/** The files under a folder that may be transcripts, in a stable order. */
+function candidates(root: string): string[] {
+  const found: string[] = [];
+  walkFolder(root, SEARCH_DEPTH, (entry, path) => {
+    if (entry.isFile() && mayBeTranscript(path)) found.push(path);
+    return !SKIPPED.has(entry.name);
+  });
+  return found;
+}
+
+/**
+ * Whether a file under a folder is worth opening: every JSON Lines file and JSON file but a package's own, the
+ * aider history by its name, a Markdown file only in SpecStory's history folder.
+ */
+function mayBeTranscript(path: string): boolean {
+  const name = basename(path);
+  if (name.endsWith('.jsonl')) return true;
+  if (name.endsWith('.json')) return !/^(?:package(?:-lock)?|tsconfig.*|composer|\..*)\.json$/.test(name);
+  if (name === '.aider.chat.history.md') return true;
+  return name.endsWith('.md') && path.includes(`${sep}.specstory${sep}history${sep}`);
+}
+
+function readHead(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const read = readSync(fd, head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
