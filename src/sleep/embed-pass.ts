@@ -13,16 +13,16 @@ import {
   waitingSurprises,
 } from '../store/index.ts';
 import { byTime, type NightEpisode, UNREAD_VECTOR } from './night.ts';
-import { personsWords } from './own-words.ts';
+import { correctionWords } from './own-words.ts';
 
-/** What a surprise is embedded from: a correction from the person's own words, not what they pasted (`personsWords`). */
+/** What a surprise is embedded from: a correction from the person's own words, not what they pasted (`correctionWords`). */
 export function embeddingText(episode: {
   kind: string;
   title: string;
   text: string;
   said: string | null;
 }): string {
-  if (episode.kind === 'correction') return episode.said === null ? episode.text : personsWords(episode.said);
+  if (episode.kind === 'correction') return correctionWords(episode);
   if (episode.title && episode.text && episode.title !== episode.text)
     return `${episode.title}\n${episode.text}`;
   return episode.text || episode.title;

@@ -68,3 +68,8 @@ export function personsWords(said: string): string {
   const own = ownWords(said);
   return own.trim() === '' ? said : own;
 }
+
+/** What a correction episode is compared by and its lesson quotes: `personsWords` of its message, else its text. */
+export function correctionWords(episode: { said: string | null; text: string }): string {
+  return episode.said === null ? episode.text : personsWords(episode.said);
+}

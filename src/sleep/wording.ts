@@ -1,7 +1,7 @@
 import { checkObservation, maskSecrets, shortenAtWord } from '../core/index.ts';
 import { statesHouseRule } from '../episodes/index.ts';
 import type { NightEpisode } from './night.ts';
-import { personsWords } from './own-words.ts';
+import { correctionWords } from './own-words.ts';
 
 /** The person's words are quoted as said; only a very long message is cut, and the cut is marked. */
 const QUOTE_CHARS = 400;
@@ -32,17 +32,12 @@ export function isRefusedCall(text: string): boolean {
   return text.startsWith(REFUSED_OPENING);
 }
 
-/** A correction lesson's quote: what the person wrote and what failed, not an app's console (`personsWords`). */
-function saidOf(source: Pick<NightEpisode, 'said' | 'text'>): string {
-  return source.said === null ? source.text : personsWords(source.said);
-}
-
 /**
  * A correction lesson quotes the person verbatim and the agent sentence they answered — never a paraphrase:
  * on terse real messages a paraphrase said the opposite of what was meant.
  */
 export function correctionText(source: NightEpisode): string {
-  const said = quote(saidOf(source), QUOTE_CHARS);
+  const said = quote(correctionWords(source), QUOTE_CHARS);
   const refused = source.detail['refusedTool'];
   if (typeof refused === 'string') {
     const call = quote(String(source.detail['refusedCall'] ?? ''), ANSWERED_CHARS);
@@ -71,7 +66,7 @@ export function themeText(
   const ordered = [...sources].sort((a, b) =>
     a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id,
   );
-  const quotes = ordered.slice(0, THEME_QUOTES).map((source) => `"${quote(saidOf(source), 160)}"`);
+  const quotes = ordered.slice(0, THEME_QUOTES).map((source) => `"${quote(correctionWords(source), 160)}"`);
   const more = total > THEME_QUOTES ? ` and ${total - THEME_QUOTES} more` : '';
   return `${themeOpening(total)}${quotes.join('; ')}${more}.`;
 }
