@@ -5,11 +5,11 @@
  * ("corrected 11 times about the same thing", each a different log of one app).
  */
 
-/** Lines a program wrote rather than a person. */
-const PASTED: readonly RegExp[] = [
+/** Lines a program wrote rather than a person (ASCII shapes; `SYMBOL_OPENING` the other). */
+const PASTED_SHAPES: readonly RegExp[] = [
   // A place in a file or page and its line ("league-stats-app.js:30", "main.py:12:4", "stats?team=3:2728"), or a
   // browser console's page and line opening the line ("stats:1747 createLineChart …").
-  /\S*[./?=]\S*:\d+(?::\d+)?(?=[\s),]|$)/,
+  /[./?=][^\s:]*:\d+(?::\d+)?(?=[\s),]|$)/,
   /^\s*[A-Za-z][\w-]*:\d+\s/,
   // A stack frame: JavaScript's and a browser console's ("fn @ file", "await in fn", "(anonymous)"), Python's.
   /^\s*at\s+\S.*(?::\d+\)?|\(native\)|<anonymous>\)?)$/,
@@ -17,8 +17,6 @@ const PASTED: readonly RegExp[] = [
   /^\s*(?:File "[^"]*", line \d+|Traceback \(most recent call last\))/,
   // One name alone on its line, written as code is (`setTimeout`, `Promise.catch`, `handle_click`).
   /^\s*[\w$]*(?:[a-z][A-Z]|[._$])[\w$.]*\s*$/,
-  // An app's own log line, which opens on a symbol ("🚀 DOM loaded…", "✅ Rendered").
-  /^\s*\p{Extended_Pictographic}/u,
   // A log level, a time stamp, a shell prompt opening the line.
   /^\s*\[?(?:DEBUG|INFO|WARN(?:ING)?|ERROR|TRACE|FATAL|CRITICAL)\]?(?:[\s:|\]-]|$)/,
   /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|^\s*\[?\d{2}:\d{2}:\d{2}\b/,
@@ -27,6 +25,12 @@ const PASTED: readonly RegExp[] = [
   /^(?: {4}|\t)/,
   /^\s*[{}[\]]|[;{]\s*$/,
 ];
+
+/** The shapes as one pattern: a line is read once, not once a shape. */
+const PASTED = new RegExp(PASTED_SHAPES.map((shape) => `(?:${shape.source})`).join('|'));
+
+/** An app's own log line, which opens on a symbol ("🚀 DOM loaded…", "✅ Rendered"). */
+const SYMBOL_OPENING = /^\s*\p{Extended_Pictographic}/u;
 
 /** Words that make a pasted line the one worth keeping: what failed. */
 const FAILURE =
@@ -50,7 +54,8 @@ export function ownWords(said: string): string {
       continue;
     }
     if (line.trim() === '') continue;
-    const pasted = fenced || PASTED.some((pattern) => pattern.test(line));
+    // Most lines are ASCII, which opens on no symbol.
+    const pasted = fenced || PASTED.test(line) || (/[^\x00-\x7f]/.test(line) && SYMBOL_OPENING.test(line));
     if (!pasted) own.push(line);
     else if (failures.length < FAILURE_LINES && FAILURE.test(line)) {
       const plain = line
