@@ -15,8 +15,25 @@ const HEAD_BYTES = 64 * 1024;
 const HEAD_RECORDS = 20;
 /** How deep under a folder named to ingest transcripts are looked for: a repository's own folders of them. */
 const SEARCH_DEPTH = 6;
-/** Folders never looked into: what version control, packages and builds hold is no one's chat. */
-const SKIPPED = new Set(['.git', 'node_modules', 'dist', 'build', 'target', 'venv', '.venv', '__pycache__']);
+/** Folders never looked into: what packages and builds hold is no one's chat. */
+const SKIPPED = new Set(['node_modules', 'dist', 'build', 'target', 'venv', '__pycache__']);
+/**
+ * The hidden folders looked into: those agents and their exporters keep chats in. Others (`.git`, a home folder's
+ * `.cache` and `.npm`, thousands of JSON files that are no one's chat) are passed over; a folder named is read
+ * whatever its name.
+ */
+const AGENT_FOLDERS = new Set([
+  '.specstory',
+  '.cline',
+  '.roo',
+  '.kilocode',
+  '.claude',
+  '.codex',
+  '.gemini',
+  '.continue',
+  '.cursor',
+  '.aider',
+]);
 
 /** The record types each agent's JSON Lines transcript opens with or holds (docs/formats/*.md). */
 const CODEX_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context']);
@@ -129,7 +146,7 @@ function candidates(root: string): string[] {
   const found: string[] = [];
   walkFolder(root, SEARCH_DEPTH, (entry, path) => {
     if (entry.isFile() && mayBeTranscript(path)) found.push(path);
-    return !SKIPPED.has(entry.name);
+    return !SKIPPED.has(entry.name) && (!entry.name.startsWith('.') || AGENT_FOLDERS.has(entry.name));
   });
   return found;
 }

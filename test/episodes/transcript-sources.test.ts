@@ -60,25 +60,31 @@ describe('transcriptSources', () => {
     write(root, 'c/chat.jsonl', GEMINI);
     write(root, 'd/.aider.chat.history.md', AIDER);
     write(root, 'e/k1.json', CONTINUE);
-    write(root, 'f/ui_messages.json', CLINE);
+    write(root, '.cline/tasks/1/ui_messages.json', CLINE);
     write(root, `g/.specstory/history/${CLI.name}`, CLI.text);
-    // Passed over: data in JSON Lines and JSON, a package's manifest, Markdown outside SpecStory's folder, version control.
+    // Passed over: data in JSON Lines and JSON, a package's manifest, Markdown outside SpecStory's folder, hidden folders
+    // no agent keeps chats in.
     write(root, 'h/rows.jsonl', lines({ sku: 'a1' }, { sku: 'b2' }));
     write(root, 'h/config.json', '{"theme": "dark"}');
     write(root, 'package.json', '{"name": "shop"}');
     write(root, 'README.md', '# shop\n\n#### add retries\n');
     write(root, '.git/logs.jsonl', CLAUDE);
+    const cache = write(root, '.cache/agent/session.jsonl', CLAUDE);
     const found = read(root);
     expect(found.map(({ source, agent }) => `${agent} ${source.split('#')[0]}`)).toEqual([
+      'cline /.cline/tasks/1/ui_messages.json',
       'claude-code /a/session.jsonl',
       'codex /b/codex.jsonl',
       'gemini-cli /c/chat.jsonl',
       'aider /d/.aider.chat.history.md',
       'continue /e/k1.json',
-      'cline /f/ui_messages.json',
       `specstory /g/.specstory/history/${CLI.name}`,
     ]);
     expect(found.every((source) => source.unreadable === undefined)).toBe(true);
+    // A hidden folder that is no agent's is passed over under a folder, and read when named.
+    expect(read(join(root, '.cache')).map(({ source, agent }) => `${agent} ${source}`)).toEqual([
+      `claude-code ${cache.slice(join(root, '.cache').length)}`,
+    ]);
   });
 
   it('reads past a broken first line, and says why of a named file that is no transcript', () => {
