@@ -18,21 +18,20 @@ const SEARCH_DEPTH = 6;
 /** Folders never looked into: what packages and builds hold is no one's chat. */
 const SKIPPED = new Set(['node_modules', 'dist', 'build', 'target', 'venv', '__pycache__']);
 /**
- * The hidden folders looked into: those agents and their exporters keep chats in. Others (`.git`, a home folder's
- * `.cache` and `.npm`, thousands of JSON files that are no one's chat) are passed over; a folder named is read
- * whatever its name.
+ * The hidden folders looked into: those named for an agent or for SpecStory, where a team may keep its chats. Others
+ * (`.git`, a home folder's `.cache` and `.npm`, thousands of JSON files that are no one's chat) are passed over; a
+ * folder named is read whatever its name.
  */
 const AGENT_FOLDERS = new Set([
   '.specstory',
-  '.cline',
-  '.roo',
-  '.kilocode',
   '.claude',
   '.codex',
   '.gemini',
   '.continue',
+  '.cline',
+  '.roo',
+  '.kilocode',
   '.cursor',
-  '.aider',
 ]);
 
 /** The record types each agent's JSON Lines transcript opens with or holds (docs/formats/*.md). */

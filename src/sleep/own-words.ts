@@ -1,8 +1,8 @@
 /**
  * What a person wrote in a message, apart from what they pasted into it: the output of their app, a stack trace,
- * a terminal, code. Corrections are compared by it (`embeddingText`): two messages that paste the same app's
- * console share most of their words whatever they ask, and compared whole, unrelated corrections became one lesson
- * ("corrected 11 times about the same thing", each a different log of one app).
+ * a terminal, code. Corrections are compared and quoted by it (`correctionWords`): two messages that paste the same
+ * app's console share most of their words whatever they ask, and compared whole, unrelated corrections became one
+ * lesson ("corrected 11 times about the same thing", each a different log of one app).
  */
 
 /** Lines a program wrote rather than a person (ASCII shapes; `SYMBOL_OPENING` the other). */
