@@ -40,6 +40,16 @@ export type WordingConfig = ChatModelConfig;
  */
 export type JudgeConfig = ChatModelConfig;
 
+/**
+ * Cline and the forks that keep its format, by the name `remem setup` gives each, and the VS Code extension id under
+ * which each keeps its tasks and settings (`globalStorage/<id>/`, docs/formats/cline.md).
+ */
+export const CLINE_EXTENSIONS = {
+  cline: 'saoudrizwan.claude-dev',
+  'roo-code': 'rooveterinaryinc.roo-cline',
+  'kilo-code': 'kilocode.kilo-code',
+} as const;
+
 /** Everything a command needs to know about where and how it runs, resolved once and frozen. */
 export interface Config {
   home: string;

@@ -12,6 +12,7 @@ export {
 } from './chat.ts';
 export { type Clock, createClock, DAY_MS, daysBetween } from './clock.ts';
 export {
+  CLINE_EXTENSIONS,
   type Config,
   type EmbedConfig,
   type Flags,

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLINE_EXTENSIONS, clineFolder, clineTaskLines, subfolders } from '../stream/index.ts';
+import { CLINE_EXTENSIONS } from '../core/index.ts';
+import { clineFolder, clineTaskLines, subfolders } from '../stream/index.ts';
 
 /** A source of ingest.ts (`Source`), as this module makes them. */
 interface ClineSource {
@@ -20,7 +21,7 @@ const FOLDER_BYTES = 256 * 1024;
  */
 export function clineSources(userDir: string): ClineSource[] {
   const sources: ClineSource[] = [];
-  for (const extension of CLINE_EXTENSIONS) {
+  for (const extension of Object.values(CLINE_EXTENSIONS)) {
     const tasks = join(userDir, 'globalStorage', extension, 'tasks');
     for (const task of subfolders(tasks).sort()) {
       const path = join(tasks, task, 'ui_messages.json');

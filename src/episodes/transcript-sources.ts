@@ -1,6 +1,13 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
-import { CLINE_EXTENSIONS, clineTaskLines, continueSessionLines } from '../stream/index.ts';
+import { CLINE_EXTENSIONS } from '../core/index.ts';
+import {
+  claudeCodeReader,
+  clineTaskLines,
+  codexReader,
+  continueSessionLines,
+  geminiCliReader,
+} from '../stream/index.ts';
 import { aiderSources } from './aider-sources.ts';
 import { clineFolderOf } from './cline-sources.ts';
 import { fileTime } from './continue-sources.ts';
@@ -34,16 +41,11 @@ const AGENT_FOLDERS = new Set([
   '.cursor',
 ]);
 
-/** The record types each agent's JSON Lines transcript opens with or holds (docs/formats/*.md). */
-const CODEX_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context']);
-const CLAUDE_TYPES = new Set([
-  'user',
-  'assistant',
-  'summary',
-  'system',
-  'file-history-snapshot',
-  'queue-operation',
-]);
+/**
+ * The readers of JSON Lines transcripts, asked in turn whether a file's records are their agent's: Claude Code's
+ * last, as its record types are the most common words.
+ */
+const JSON_LINES_READERS = [codexReader, geminiCliReader, claudeCodeReader] as const;
 
 /**
  * Transcripts named by path rather than found where their agent keeps them (docs/formats/transcripts.md): a file
@@ -106,7 +108,7 @@ function jsonSources(file: string, head: string, refuse: (reason: string) => Sou
     // The folder its first request names, else the project the file sits in (a task committed to its repository).
     const folder =
       clineFolderOf(join(dirname(file), 'api_conversation_history.json')) ?? projectOf(dirname(file));
-    const bytes = clineTaskLines(text, folder, CLINE_EXTENSIONS[0]!);
+    const bytes = clineTaskLines(text, folder, CLINE_EXTENSIONS.cline);
     return bytes ? [{ path: file, agent: 'cline', bytes }] : refuse('not a JSON array of panel messages');
   }
   const bytes = continueSessionLines(text, fileTime(file));
@@ -130,12 +132,8 @@ function jsonLinesAgent(head: string): Source['agent'] | null {
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
     const record = value as Record<string, unknown>;
-    const type = typeof record['type'] === 'string' ? record['type'] : '';
-    if (CODEX_TYPES.has(type)) return 'codex';
-    if (typeof record['sessionId'] === 'string' && typeof record['projectHash'] === 'string')
-      return 'gemini-cli';
-    if (CLAUDE_TYPES.has(type) && ('sessionId' in record || 'uuid' in record || type === 'summary'))
-      return 'claude-code';
+    const reader = JSON_LINES_READERS.find((candidate) => candidate.recognizes?.(record));
+    if (reader) return reader.agent as Source['agent'];
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { RememError } from '../core/index.ts';
+import { CLINE_EXTENSIONS, RememError } from '../core/index.ts';
 import { type AgentName, type JsonObject, NIGHTLY, type SetupEnv } from './types.ts';
 
 export type HookEvent = 'UserPromptSubmit' | 'Stop' | 'PreToolUse' | 'SessionEnd';
@@ -52,13 +52,12 @@ function mcpFile(folder: string | null, name: string): AgentFile[] {
  * under the key Claude Desktop's file uses. Remem reads their tasks from the same storage.
  */
 function clineSpec(
-  name: AgentName,
+  name: keyof typeof CLINE_EXTENSIONS,
   label: string,
-  extension: string,
   file: string,
   aliases: string[],
 ): AgentSpec {
-  const folder = (env: SetupEnv) => join(env.vscodeDir, 'globalStorage', extension);
+  const folder = (env: SetupEnv) => join(env.vscodeDir, 'globalStorage', CLINE_EXTENSIONS[name]);
   return { name, aliases, label, folder, files: (env) => mcpFile(join(folder(env), 'settings'), file) };
 }
 
@@ -119,9 +118,9 @@ export const agentSpecs: readonly AgentSpec[] = [
     folder: claudeDesktopFolder,
     files: (env) => mcpFile(claudeDesktopFolder(env), 'claude_desktop_config.json'),
   },
-  clineSpec('cline', 'Cline', 'saoudrizwan.claude-dev', 'cline_mcp_settings.json', []),
-  clineSpec('roo-code', 'Roo Code', 'rooveterinaryinc.roo-cline', 'mcp_settings.json', ['roo', 'roo-cline']),
-  clineSpec('kilo-code', 'Kilo Code', 'kilocode.kilo-code', 'mcp_settings.json', ['kilo']),
+  clineSpec('cline', 'Cline', 'cline_mcp_settings.json', []),
+  clineSpec('roo-code', 'Roo Code', 'mcp_settings.json', ['roo', 'roo-cline']),
+  clineSpec('kilo-code', 'Kilo Code', 'mcp_settings.json', ['kilo']),
 ];
 
 /** The agents (and `nightly`) a run covers: all of them, or those named. */

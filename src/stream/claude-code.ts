@@ -281,9 +281,17 @@ function sessionOf(path: string): string {
   return name.replace(/\.jsonl$/, '');
 }
 
+/** A record of the conversation or its metadata, stamped with the session or the message it belongs to. */
+function recognizes(record: Record<string, unknown>): boolean {
+  const type = record['type'];
+  if (typeof type !== 'string' || !(CONVERSATION_TYPES.has(type) || METADATA_TYPES.has(type))) return false;
+  return 'sessionId' in record || 'uuid' in record || 'leafUuid' in record;
+}
+
 export const claudeCodeReader: Reader = {
   agent: 'claude-code',
   sessionOf,
   parseLine,
+  recognizes,
   skimLine: (bytes, start, end, line) => skimClaudeCodeLine(bytes, start, end, line, parseLine),
 };

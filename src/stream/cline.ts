@@ -21,13 +21,6 @@ import type { LineResult, Reader, TurnBody } from './types.ts';
  * a line naming the folder, which are what is archived under `raw/` and parsed here.
  */
 
-/** The extensions whose tasks are read, by their id in `globalStorage/`: Cline and the forks that keep its format. */
-export const CLINE_EXTENSIONS: readonly string[] = [
-  'saoudrizwan.claude-dev',
-  'rooveterinaryinc.roo-cline',
-  'kilocode.kilo-code',
-];
-
 /** Where a task's first request names its folder: Cline's and Roo Code's words for it. */
 const FOLDER = /# Current (?:Working|Workspace) Directory \(([^)\n]+)\)/;
 

@@ -253,4 +253,9 @@ function sessionOf(path: string): string {
   return name.replace(/^rollout-/, '').replace(/\.jsonl$/, '');
 }
 
-export const codexReader: Reader = { agent: 'codex', sessionOf, parseLine };
+/** A rollout record: a known type and its payload. */
+function recognizes(record: Record<string, unknown>): boolean {
+  return typeof record['type'] === 'string' && KNOWN_TYPES.has(record['type']) && 'payload' in record;
+}
+
+export const codexReader: Reader = { agent: 'codex', sessionOf, parseLine, recognizes };

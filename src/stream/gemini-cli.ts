@@ -118,4 +118,9 @@ function sessionOf(path: string): string {
   return name.replace(/^session-/, '').replace(/\.jsonl$/, '');
 }
 
-export const geminiCliReader: Reader = { agent: 'gemini-cli', sessionOf, parseLine };
+/** The first line of a session: its metadata. */
+function recognizes(record: Record<string, unknown>): boolean {
+  return typeof record['sessionId'] === 'string' && typeof record['projectHash'] === 'string';
+}
+
+export const geminiCliReader: Reader = { agent: 'gemini-cli', sessionOf, parseLine, recognizes };

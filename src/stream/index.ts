@@ -12,7 +12,7 @@ export {
 } from './archive.ts';
 export { assemble } from './assemble.ts';
 export { claudeCodeReader } from './claude-code.ts';
-export { CLINE_EXTENSIONS, clineFolder, clineReader, clineTaskLines } from './cline.ts';
+export { clineFolder, clineReader, clineTaskLines } from './cline.ts';
 export { codexReader } from './codex.ts';
 export { continueReader, continueSessionLines } from './continue.ts';
 export {

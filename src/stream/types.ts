@@ -81,6 +81,11 @@ export interface Reader {
    * when the line must be decoded and parsed whole. Where it answers, it answers exactly as `parseLine` would.
    */
   skimLine?(bytes: Buffer, start: number, end: number, line: number): LineResult | undefined;
+  /**
+   * For a reader of JSON Lines files: whether one parsed record is of this agent's transcript, so that a file named
+   * by path is read as the agent that wrote it (`episodes/transcript-sources.ts`).
+   */
+  recognizes?(record: Record<string, unknown>): boolean;
 }
 
 /** A session put together from its turns, in order, on the live branch only. */

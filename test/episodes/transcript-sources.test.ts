@@ -95,6 +95,10 @@ describe('transcriptSources', () => {
     expect(refused('rows.jsonl', lines({ sku: 'a1' }))).toBe(
       'JSON Lines, but not a transcript of Claude Code, Codex or Gemini CLI',
     );
+    // A record typed as Claude Code's, but stamped with no session or message of it, is no transcript.
+    expect(refused('users.jsonl', lines({ type: 'user', name: 'ada' }))).toBe(
+      'JSON Lines, but not a transcript of Claude Code, Codex or Gemini CLI',
+    );
     expect(refused('notes.md', '# notes\n')).toBe(
       'Markdown, but neither an aider chat history nor a SpecStory export',
     );
