@@ -1,7 +1,7 @@
 import { lessonHash } from '../core/index.ts';
 import { LinkageIndex, type Subjects, sharedCommands, subjectsOf, VectorSum } from '../embed/index.ts';
 import { appendAudit, insertRelation, movePredictions, moveSources, oldestSources } from '../store/index.ts';
-import { byTime, cutsOf, type Night, type NightLesson, partitionOf } from './night.ts';
+import { byTime, cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
 import { lineOf } from './report.ts';
 import { disagree, makesClaims, polarityOf, wordsOfLesson } from './subject.ts';
 import { givesRule, THEME_QUOTES, themeText } from './wording.ts';
@@ -32,6 +32,7 @@ export function mergePass(night: Night): void {
     if (a.lesson.kind !== 'correction' || !sharedCommands(subjectsOfEntry(a), subjectsOfEntry(b))) return cut;
     return givesRule(a.lesson.text) && givesRule(b.lesson.text) ? ruleCut : commandCut;
   };
+  const holders = heldBy(night);
   const groups = new Map<string, NightLesson[]>();
   for (const entry of night.lessons.values()) {
     const { lesson } = entry;
@@ -88,7 +89,7 @@ export function mergePass(night: Night): void {
       if (linkage < cutFor(a, b) || disagree(a.lesson.kind, wordsOfLesson(a), wordsOfLesson(b), maxTerms))
         continue;
       const [older, newer] = a.lesson.happenedAt <= b.lesson.happenedAt ? [a, b] : [b, a];
-      mergeInto(night, older, newer, linkage);
+      mergeInto(night, older, newer, linkage, holders);
     }
   }
 }
@@ -114,12 +115,39 @@ export function retheme(night: Night, entry: NightLesson): void {
   lesson.hash = lessonHash(lesson.kind, lesson.text);
 }
 
-function mergeInto(night: Night, theme: NightLesson, part: NightLesson, linkage: number): void {
+/**
+ * Tonight's episodes by the lesson that holds them, for the merges to move: looking them up among every episode of
+ * the night at each merge made the pass grow with the square of the episodes (100,000 episodes: 2.6 s in that loop
+ * alone, 15 times what 50,000 took).
+ */
+function heldBy(night: Night): Map<number, NightEpisode[]> {
+  const holders = new Map<number, NightEpisode[]>();
+  for (const episode of night.episodes.values()) {
+    if (episode.lessonId === null) continue;
+    const held = holders.get(episode.lessonId);
+    if (held) held.push(episode);
+    else holders.set(episode.lessonId, [episode]);
+  }
+  return holders;
+}
+
+function mergeInto(
+  night: Night,
+  theme: NightLesson,
+  part: NightLesson,
+  linkage: number,
+  holders: Map<number, NightEpisode[]>,
+): void {
   const previousHash = theme.lesson.hash;
   // Every source moves, read or not tonight; the sums add up to what adding each source would give.
   moveSources(night.db, part.lesson.id, theme.lesson.id);
-  for (const episode of night.episodes.values()) {
-    if (episode.lessonId === part.lesson.id) episode.lessonId = theme.lesson.id;
+  const moved = holders.get(part.lesson.id);
+  if (moved) {
+    for (const episode of moved) episode.lessonId = theme.lesson.id;
+    const held = holders.get(theme.lesson.id);
+    if (!held) holders.set(theme.lesson.id, moved);
+    else for (const episode of moved) held.push(episode);
+    holders.delete(part.lesson.id);
   }
   theme.sources.push(...part.sources);
   theme.sum.addSum(part.sum);
