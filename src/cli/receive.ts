@@ -28,7 +28,7 @@ export const receiveCommand = defineCommand({
       const { createCommonsClient } = await import('../transport/index.ts');
       const token = context.config.commonsToken;
       const client = createCommonsClient({ url: commons, ...(token === undefined ? {} : { token }) });
-      files.push(...(await fetchMemoryFiles(client, { ...read, url: commons })));
+      for (const file of await fetchMemoryFiles(client, { ...read, url: commons })) files.push(file);
       if (context.config.params.truth.autoApproveCommon) {
         common = new Set((await client.lessons('common')).lessons.map((lesson) => lesson.hash));
       }

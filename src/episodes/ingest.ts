@@ -181,14 +181,18 @@ export function listSources(home: string, options: IngestOptions): Source[] {
     codexDirs: options.codexDirs,
     geminiDirs: options.geminiDirs ?? [],
   });
-  const sources: Source[] = found.map((file) => ({ path: file.path, agent: file.agent }));
-  for (const dir of options.opencodeDirs ?? []) sources.push(...opencodeSources(dir));
-  for (const dir of options.cursorDirs ?? []) sources.push(...cursorSources(dir), ...clineSources(dir));
-  for (const dir of options.vscodeDirs ?? []) sources.push(...copilotSources(dir), ...clineSources(dir));
-  for (const dir of options.continueDirs ?? []) sources.push(...continueSources(dir));
-  for (const path of options.aiderPaths ?? []) sources.push(...aiderSources(path));
-  for (const path of options.specstoryPaths ?? []) sources.push(...specstorySources(path));
-  for (const path of options.transcriptPaths ?? []) sources.push(...transcriptSources(path));
+  // Spread into an array, not into push(): a call's arguments overflow the stack past some 120,000 (a folder of
+  // transcripts can hold more files).
+  const sources: Source[] = [
+    ...found.map((file) => ({ path: file.path, agent: file.agent })),
+    ...(options.opencodeDirs ?? []).flatMap((dir) => opencodeSources(dir)),
+    ...(options.cursorDirs ?? []).flatMap((dir) => [...cursorSources(dir), ...clineSources(dir)]),
+    ...(options.vscodeDirs ?? []).flatMap((dir) => [...copilotSources(dir), ...clineSources(dir)]),
+    ...(options.continueDirs ?? []).flatMap((dir) => continueSources(dir)),
+    ...(options.aiderPaths ?? []).flatMap((path) => aiderSources(path)),
+    ...(options.specstoryPaths ?? []).flatMap((path) => specstorySources(path)),
+    ...(options.transcriptPaths ?? []).flatMap((path) => transcriptSources(path)),
+  ];
   const proxyLogs = join(home, 'proxy');
   if (existsSync(proxyLogs)) {
     for (const name of readdirSync(proxyLogs).sort()) {

@@ -149,7 +149,8 @@ function mergeInto(
     else for (const episode of moved) held.push(episode);
     holders.delete(part.lesson.id);
   }
-  theme.sources.push(...part.sources);
+  // One at a time: spread into push(), a theme's sources past some 120,000 would overflow the stack.
+  for (const source of part.sources) theme.sources.push(source);
   theme.sum.addSum(part.sum);
   part.sources = [];
   part.sum = new VectorSum(part.sum.dims);

@@ -69,7 +69,8 @@ function applyEntry(state: unknown, entry: JsonObject): string | null {
   else {
     const list = Array.isArray(parent[key]) ? (parent[key] as unknown[]) : [];
     if (typeof entry['i'] === 'number') list.length = Math.min(list.length, entry['i']);
-    if (Array.isArray(entry['v'])) list.push(...entry['v']);
+    // One at a time: a long array spread into push() overflows the stack.
+    if (Array.isArray(entry['v'])) for (const item of entry['v']) list.push(item);
     parent[key] = list;
   }
   return null;

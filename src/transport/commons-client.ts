@@ -230,7 +230,7 @@ export async function pullFromCommons(
         for (const refusal of result.refused) {
           refused.push({ origin: entry.origin, line: 0, code: 'holder', reason: refusal.reason });
         }
-        report.refused.push(...refused);
+        for (const refusal of refused) report.refused.push(refusal);
       }
       cursor = page.cursor;
     } while (cursor !== null);

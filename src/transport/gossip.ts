@@ -290,7 +290,7 @@ async function pullFromPeer(
         report.refused.push({ origin, line: 0, code: read.problem.code, reason: read.problem.reason });
       }
       for (const refusal of read.refused) report.refused.push({ origin, ...refusal });
-      report.refused.push(...holderRefusals(origin, result));
+      for (const refusal of holderRefusals(origin, result)) report.refused.push(refusal);
     }
   } catch (error) {
     report.ok = false;

@@ -145,7 +145,7 @@ function grouped(entries: Entry[]): { rows: Entry[]; groups: Omit<PrimeIndexGrou
   for (const project of [null, ...projects]) {
     const members = entries.filter((entry) => entry.project === project);
     groups.push({ project, start: rows.length, count: members.length });
-    rows.push(...members);
+    for (const member of members) rows.push(member);
   }
   return { rows, groups };
 }

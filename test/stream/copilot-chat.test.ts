@@ -111,6 +111,22 @@ describe('the Copilot Chat reader', () => {
     });
   });
 
+  it('applies a push of more items than a call can take as arguments', () => {
+    const parts = Array.from({ length: 200_000 }, (_, i) => ({ value: `part ${i}` }));
+    const log = [
+      {
+        kind: 0,
+        v: { sessionId: 's', requests: [{ requestId: 'r', message: { text: 'hi' }, response: [] }] },
+      },
+      { kind: 2, k: ['requests', 0, 'response'], v: parts },
+    ];
+    const state = copilotSessionState(log.map((entry) => JSON.stringify(entry)).join('\n'), true);
+    expect(state.skipped).toEqual([]);
+    const response = (state.session as { requests: { response: unknown[] }[] }).requests[0]!.response;
+    expect(response).toHaveLength(200_000);
+    expect(response.at(-1)).toEqual({ value: 'part 199999' });
+  });
+
   it('finds workspace sessions with their folder and empty-window ones, the log before the document', () => {
     const user = mkdtempSync(join(tmpdir(), 'remem-vscode-'));
     temps.push(user);
