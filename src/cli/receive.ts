@@ -1,3 +1,4 @@
+import { append } from '../core/index.ts';
 import { defineCommand } from './command.ts';
 
 export const receiveCommand = defineCommand({
@@ -28,7 +29,7 @@ export const receiveCommand = defineCommand({
       const { createCommonsClient } = await import('../transport/index.ts');
       const token = context.config.commonsToken;
       const client = createCommonsClient({ url: commons, ...(token === undefined ? {} : { token }) });
-      for (const file of await fetchMemoryFiles(client, { ...read, url: commons })) files.push(file);
+      append(files, await fetchMemoryFiles(client, { ...read, url: commons }));
       if (context.config.params.truth.autoApproveCommon) {
         common = new Set((await client.lessons('common')).lessons.map((lesson) => lesson.hash));
       }

@@ -1,3 +1,4 @@
+export { append } from './append.ts';
 export {
   type ChatAnswer,
   type ChatApi,

@@ -181,8 +181,7 @@ export function listSources(home: string, options: IngestOptions): Source[] {
     codexDirs: options.codexDirs,
     geminiDirs: options.geminiDirs ?? [],
   });
-  // Spread into an array, not into push(): a call's arguments overflow the stack past some 120,000 (a folder of
-  // transcripts can hold more files).
+  // Spread into an array, not into push() (see `append`).
   const sources: Source[] = [
     ...found.map((file) => ({ path: file.path, agent: file.agent })),
     ...(options.opencodeDirs ?? []).flatMap((dir) => opencodeSources(dir)),

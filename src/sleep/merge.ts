@@ -1,4 +1,4 @@
-import { lessonHash } from '../core/index.ts';
+import { append, lessonHash } from '../core/index.ts';
 import { LinkageIndex, type Subjects, sharedCommands, subjectsOf, VectorSum } from '../embed/index.ts';
 import { appendAudit, insertRelation, movePredictions, moveSources, oldestSources } from '../store/index.ts';
 import { byTime, cutsOf, type Night, type NightEpisode, type NightLesson, partitionOf } from './night.ts';
@@ -146,11 +146,10 @@ function mergeInto(
     for (const episode of moved) episode.lessonId = theme.lesson.id;
     const held = holders.get(theme.lesson.id);
     if (!held) holders.set(theme.lesson.id, moved);
-    else for (const episode of moved) held.push(episode);
+    else append(held, moved);
     holders.delete(part.lesson.id);
   }
-  // One at a time: spread into push(), a theme's sources past some 120,000 would overflow the stack.
-  for (const source of part.sources) theme.sources.push(source);
+  append(theme.sources, part.sources);
   theme.sum.addSum(part.sum);
   part.sources = [];
   part.sum = new VectorSum(part.sum.dims);

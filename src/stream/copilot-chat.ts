@@ -1,3 +1,4 @@
+import { append } from '../core/index.ts';
 import {
   clip,
   errorExcerpt,
@@ -69,8 +70,7 @@ function applyEntry(state: unknown, entry: JsonObject): string | null {
   else {
     const list = Array.isArray(parent[key]) ? (parent[key] as unknown[]) : [];
     if (typeof entry['i'] === 'number') list.length = Math.min(list.length, entry['i']);
-    // One at a time: a long array spread into push() overflows the stack.
-    if (Array.isArray(entry['v'])) for (const item of entry['v']) list.push(item);
+    if (Array.isArray(entry['v'])) append(list, entry['v'] as unknown[]);
     parent[key] = list;
   }
   return null;

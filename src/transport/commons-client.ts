@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RememError } from '../core/index.ts';
+import { append, RememError } from '../core/index.ts';
 import {
   defaultFileLimits,
   type IndexEntry,
@@ -230,7 +230,7 @@ export async function pullFromCommons(
         for (const refusal of result.refused) {
           refused.push({ origin: entry.origin, line: 0, code: 'holder', reason: refusal.reason });
         }
-        for (const refusal of refused) report.refused.push(refusal);
+        append(report.refused, refused);
       }
       cursor = page.cursor;
     } while (cursor !== null);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { append } from '../core/index.ts';
 import {
   checkRecordLines,
   defaultFileLimits,
@@ -290,7 +291,7 @@ async function pullFromPeer(
         report.refused.push({ origin, line: 0, code: read.problem.code, reason: read.problem.reason });
       }
       for (const refusal of read.refused) report.refused.push({ origin, ...refusal });
-      for (const refusal of holderRefusals(origin, result)) report.refused.push(refusal);
+      append(report.refused, holderRefusals(origin, result));
     }
   } catch (error) {
     report.ok = false;

@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultParams, type Lesson, type LessonKind } from '../core/index.ts';
+import { append, defaultParams, type Lesson, type LessonKind } from '../core/index.ts';
 import { fromBlob, hashedVector } from '../embed/index.ts';
 import {
   blockBytes,
@@ -145,7 +145,7 @@ function grouped(entries: Entry[]): { rows: Entry[]; groups: Omit<PrimeIndexGrou
   for (const project of [null, ...projects]) {
     const members = entries.filter((entry) => entry.project === project);
     groups.push({ project, start: rows.length, count: members.length });
-    for (const member of members) rows.push(member);
+    append(rows, members);
   }
   return { rows, groups };
 }
