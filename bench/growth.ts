@@ -327,7 +327,16 @@ export async function replayGrowth(options: GrowthOptions, root?: string): Promi
   const written = new Set<string>();
   let eventsStored = 0;
   try {
-    for (let day = 0; day < options.days; day++) {
+    // Wired as a person wires it: render writes an agent's memory folder only once setup has wired that agent.
+    mkdirSync(claude, { recursive: true });
+    const wired = remem(
+      options.binary ?? built,
+      ['setup', '--agent', 'claude-code'],
+      home,
+      new Date(FIRST_DAY).toISOString(),
+    );
+    if (wired.failure) failures.push(wired.failure);
+    for (let day = 0; failures.length === 0 && day < options.days; day++) {
       const { events, transcripts } = planDay(day, plan, seed);
       for (const line of events) {
         const parsed = parseEventLine(line, 1);
