@@ -16,6 +16,9 @@ describe('growth over replayed nights', () => {
     const [month] = result.months;
     expect(month?.shown).toBeGreaterThan(0);
     expect(month?.primeTokens).toBeGreaterThan(0);
+    // Wired as a person wires it, the agent's memory folder is written.
+    expect(month?.folderKB).toBeGreaterThan(0);
+    expect(month?.indexTokens).toBeGreaterThan(0);
     // At most two lessons a prompt, each once a session.
     expect(month?.primeTokensMax).toBeLessThan(4000);
   }, 120_000);
