@@ -5,6 +5,15 @@ import { join } from 'node:path';
 const SEARCH_DEPTH = 3;
 /** Folders never looked into: what packages, builds and virtual environments hold is no one's chat. */
 const SKIPPED = new Set(['node_modules', 'dist', 'build', 'target', 'venv', '__pycache__']);
+const NO_HIDDEN: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a search for an agent's files walks into the folder `name`: never a package's, a build's or a virtual
+ * environment's, and a hidden one only when `hidden` names it.
+ */
+export function looksInto(name: string, hidden: ReadonlySet<string> = NO_HIDDEN): boolean {
+  return !SKIPPED.has(name) && (!name.startsWith('.') || hidden.has(name));
+}
 
 /**
  * The entries named `name` under `root` (itself included), `SEARCH_DEPTH` folders down, in a stable order: files or
@@ -18,7 +27,7 @@ export function findInProjects(root: string, name: string, kind: 'file' | 'folde
       found.push(path);
       return false;
     }
-    return entry.isDirectory() && !entry.name.startsWith('.') && !SKIPPED.has(entry.name);
+    return entry.isDirectory() && looksInto(entry.name);
   });
   return found;
 }

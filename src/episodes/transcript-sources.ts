@@ -1,18 +1,13 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { CLINE_EXTENSIONS } from '../core/index.ts';
-import {
-  claudeCodeReader,
-  clineTaskLines,
-  codexReader,
-  continueSessionLines,
-  geminiCliReader,
-} from '../stream/index.ts';
+import { clineTaskLines, continueSessionLines } from '../stream/index.ts';
 import { aiderSources } from './aider-sources.ts';
 import { clineFolderOf } from './cline-sources.ts';
 import { fileTime } from './continue-sources.ts';
+import { readers } from './parse-lines.ts';
 import { isDirectory, projectOf } from './project.ts';
-import { walkFolder } from './project-files.ts';
+import { looksInto, walkFolder } from './project-files.ts';
 import type { Source } from './source.ts';
 import { specstorySources } from './specstory-sources.ts';
 
@@ -22,8 +17,6 @@ const HEAD_BYTES = 64 * 1024;
 const HEAD_RECORDS = 20;
 /** How deep under a folder named to ingest transcripts are looked for: a repository's own folders of them. */
 const SEARCH_DEPTH = 6;
-/** Folders never looked into: what packages and builds hold is no one's chat. */
-const SKIPPED = new Set(['node_modules', 'dist', 'build', 'target', 'venv', '__pycache__']);
 /**
  * The hidden folders looked into: those named for an agent or for SpecStory, where a team may keep its chats. Others
  * (`.git`, a home folder's `.cache` and `.npm`, thousands of JSON files that are no one's chat) are passed over; a
@@ -42,10 +35,12 @@ const AGENT_FOLDERS = new Set([
 ]);
 
 /**
- * The readers of JSON Lines transcripts, asked in turn whether a file's records are their agent's: Claude Code's
- * last, as its record types are the most common words.
+ * The readers that tell their agent's JSON Lines records (`Reader.recognizes`), asked in turn whether a file's
+ * records are their agent's: Claude Code's last, as its record types are the most common words.
  */
-const JSON_LINES_READERS = [codexReader, geminiCliReader, claudeCodeReader] as const;
+const JSON_LINES_READERS = Object.values(readers)
+  .filter((reader) => reader.recognizes !== undefined)
+  .sort((a, b) => Number(a.agent === 'claude-code') - Number(b.agent === 'claude-code'));
 
 /**
  * Transcripts named by path rather than found where their agent keeps them (docs/formats/transcripts.md): a file
@@ -143,7 +138,7 @@ function candidates(root: string): string[] {
   const found: string[] = [];
   walkFolder(root, SEARCH_DEPTH, (entry, path) => {
     if (entry.isFile() && mayBeTranscript(path)) found.push(path);
-    return !SKIPPED.has(entry.name) && (!entry.name.startsWith('.') || AGENT_FOLDERS.has(entry.name));
+    return looksInto(entry.name, AGENT_FOLDERS);
   });
   return found;
 }
