@@ -9,7 +9,8 @@ import type { Conversation, Turn } from './types.ts';
  * - Claude Code's rewinds: the live branch runs from the newest main-thread line back to the root
  *   along `parent`; a branch that leaves it where the person typed a new prompt instead is dead.
  *   Side branches the harness makes (parallel tool results, hook progress) are kept, and so are
- *   sidechain turns (subagents' work, marked `sidechain`) and turns without a uuid.
+ *   sidechain turns (subagents' work, marked `sidechain`) and turns without a uuid. A line with a
+ *   uuid that names no parent (`follows`: written by a tool other than Claude Code) follows the line before it.
  * - Codex's second copies of visible turns (`echo`).
  * - Pieces of one reply (same `messageId`) become one reply, where the first piece stood.
  * - A compaction boundary and the summary right after it become one compaction.
@@ -41,7 +42,9 @@ function liveTurns(turns: readonly Turn[]): readonly Turn[] {
     if (turn.uuid === undefined || turn.sidechain === true) continue;
     const node = nodes.get(turn.uuid);
     const prompt = turn.type === 'prompt' && turn.queued !== true;
-    if (node === undefined) nodes.set(turn.uuid, { parent: turn.parent, at: index, prompt });
+    // A line that names no parent hangs off the line before it (`follows`), not off the root.
+    const parent = turn.parent ?? (turn.follows === true ? newestAny : undefined);
+    if (node === undefined) nodes.set(turn.uuid, { parent, at: index, prompt });
     else node.prompt ||= prompt;
     newestAny = turn.uuid;
     if (turn.type !== 'link') newest = turn.uuid;

@@ -227,6 +227,7 @@ function stampOf(record: JsonObject, line: number): Omit<TurnBase, 'part'> {
     isBoundary ? (record['logicalParentUuid'] ?? record['parentUuid']) : record['parentUuid'],
   );
   if (parent !== undefined) stamp.parent = parent;
+  else if (uuid !== undefined && !('parentUuid' in record) && !isBoundary) stamp.follows = true;
   if (record['isSidechain'] === true || stringOf(record['agentId']) !== undefined) stamp.sidechain = true;
   const cwd = stringOf(record['cwd']);
   if (cwd !== undefined) stamp.cwd = cwd;

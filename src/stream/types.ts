@@ -13,6 +13,11 @@ export interface TurnBase {
   /** Claude Code's DAG: this line's uuid and its parent (for a compaction boundary, the logical parent). */
   uuid?: string;
   parent?: string;
+  /**
+   * The line has a uuid and names no parent at all (Claude Code writes `parentUuid`, null at a root, on every such
+   * line; a file made by another tool may leave it out): it follows the line before it in the file.
+   */
+  follows?: boolean;
   /** Written by a subagent (Claude Code sidechain or subagents/ file). */
   sidechain?: boolean;
   cwd?: string;

@@ -56,6 +56,33 @@ describe('corrections a new user makes become episodes; instructions do not', ()
   });
 });
 
+describe('a Claude Code transcript whose lines name no parent', () => {
+  it('is read in file order: its corrections answer the agent’s turn before them', () => {
+    const home = tempDir('remem-corrections-');
+    const claude = join(tempDir('remem-corrections-src-'), 'claude');
+    const steps: Step[] = [
+      { user: 'add retries to the payment client' },
+      { agent: "I've added the retry logic with axios, and it should work now." },
+      { user: 'we never use axios here, use the built-in fetch' },
+      { agent: 'Switched to fetch. It should work now.' },
+      { user: 'it still crashes with the same error' },
+    ];
+    claudeSession(claude, '/tmp/remem-corrections-project', 'sess-p', '2026-11-10T10:00:00.000Z', steps, {
+      parents: false,
+    });
+    expect(remem(['ingest', '--claude', claude], { home, now: '2026-11-10T12:00:00.000Z' }).code).toBe(0);
+    const episodes = remem(['episodes', '--kind', 'correction', '--json'], {
+      home,
+      now: '2026-11-10T12:00:00.000Z',
+    }).json<{ episodes: { said: string | null; agentBefore: string | null }[] }>().episodes;
+    expect(episodes.map((e) => e.said)).toEqual([
+      'we never use axios here, use the built-in fetch',
+      'it still crashes with the same error',
+    ]);
+    expect(episodes[1]!.agentBefore).toContain('Switched to fetch');
+  });
+});
+
 describe('a correction sent right after another message', () => {
   it('still answers what the agent last said', () => {
     const home = tempDir('remem-corrections-');

@@ -16,7 +16,8 @@ const REFUSED =
 
 /**
  * A Claude Code transcript of `steps` (agent-formats §1), a minute apart from `start`, written where Claude Code
- * keeps the project's sessions under `claudeDir`.
+ * keeps the project's sessions under `claudeDir`. `parents: false` leaves `parentUuid` out of every line, as a
+ * file written by another tool may.
  */
 export function claudeSession(
   claudeDir: string,
@@ -24,6 +25,7 @@ export function claudeSession(
   session: string,
   start: string,
   steps: readonly Step[],
+  { parents = true }: { parents?: boolean } = {},
 ): string {
   const folder = join(claudeDir, 'projects', project.replace(/[^A-Za-z0-9]/g, '-'));
   mkdirSync(folder, { recursive: true });
@@ -37,7 +39,7 @@ export function claudeSession(
       isSidechain: false,
       userType: 'external',
       uuid,
-      parentUuid: parent,
+      ...(parents ? { parentUuid: parent } : {}),
       timestamp: new Date(Date.parse(start) + index * 60_000).toISOString(),
     };
     parent = uuid;

@@ -76,6 +76,27 @@ describe('assemble, Claude Code', () => {
     expect(texts(assemble('claude-code', 's', turns).items)).toEqual(['prompt:second try', 'reply:ok again']);
   });
 
+  it('reads lines that name no parent in file order, and a rewind after them as one', () => {
+    const { turns, add } = transcript();
+    add({ uuid: 'u1', follows: true }, prompt('add retries'));
+    add({ uuid: 'a1', follows: true }, reply('Added, with axios.'));
+    add({ uuid: 'u2', follows: true }, prompt('we never use axios here'));
+    add({ uuid: 'a2', follows: true }, reply('Switched to fetch.'));
+    expect(texts(assemble('claude-code', 's', turns).items)).toEqual([
+      'prompt:add retries',
+      'reply:Added, with axios.',
+      'prompt:we never use axios here',
+      'reply:Switched to fetch.',
+    ]);
+    // A line that does name its parent still rewinds: the branch from a1 is dead.
+    add({ uuid: 'u3', parent: 'a1' }, prompt('use fetch from the start'));
+    expect(texts(assemble('claude-code', 's', turns).items)).toEqual([
+      'prompt:add retries',
+      'reply:Added, with axios.',
+      'prompt:use fetch from the start',
+    ]);
+  });
+
   it('keeps the side branches of parallel calls and hook progress', () => {
     const { turns, add } = transcript();
     add({ uuid: 'u1' }, prompt('run lint and tests'));

@@ -328,6 +328,16 @@ describe('claudeCodeReader stamps and other records', () => {
     expect(only(boundary)).toMatchObject({ type: 'compaction', uuid: 'cb', parent: 'b2a2' });
   });
 
+  it('marks a line that names no parent at all as following the line before; a root names null', () => {
+    const { parentUuid, ...unparented } = user('add retries');
+    expect(only(unparented)).toMatchObject({ uuid: base.uuid, follows: true });
+    expect(only(unparented).parent).toBeUndefined();
+    const root = only(user('add retries', { parentUuid: null }));
+    expect(root.parent).toBeUndefined();
+    expect(root.follows).toBeUndefined();
+    expect(only(user('add retries')).follows).toBeUndefined();
+  });
+
   it('keeps every line with a uuid in the chain and gives metadata no turns', () => {
     const duration = { ...base, type: 'system', subtype: 'turn_duration', durationMs: 88947 };
     expect(only(duration)).toMatchObject({ type: 'link', uuid: base.uuid });
