@@ -243,17 +243,21 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         }
         counts.replies++;
         refusalAwaitingReason = null;
-        // The agent's first words after a message: a concession makes that message a correction, which then
-        // stands for the concession too (the person's words are the lesson, not the agent's apology).
+        // The agent's first words after a message: a concession makes that message a correction, in the person's
+        // words. The concession is still the agent's own statement that it was wrong: a surprise, which names the
+        // correction it concedes.
         const conceded = awaitingConcession && !agentTurn.text ? concedes(turn.text) : null;
+        let concededKey: string | undefined;
         if (conceded && awaitingConcession) {
           const { turn: message, answers, afterHandback, queued, offer, after } = awaitingConcession;
-          if (message.type === 'prompt')
+          if (message.type === 'prompt') {
             correction(message, message.text, closingSentence(answers), conceded, {
               afterHandback,
               queued,
               ...after,
             });
+            concededKey = episodes.at(-1)!.key;
+          }
           if (offer) offer.answer = 'corrected';
         }
         awaitingConcession = null;
@@ -263,7 +267,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         agentTurn.lastCall = null;
         lastReply = turn.text;
         endedBy = 'reply';
-        surprise(turn, conceded ? 1 : 0);
+        surprise(turn, concededKey);
         break;
       }
       case 'call': {
@@ -352,16 +356,20 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
     }
   }
 
-  function surprise(turn: Extract<Turn, { type: 'reply' }>, from = 0): void {
+  /** The reply's first paragraph that states a surprise; `concedes`: the key of the correction the reply conceded. */
+  function surprise(turn: Extract<Turn, { type: 'reply' }>, concedes?: string): void {
     for (const [index, paragraph] of paragraphs(turn.text).entries()) {
-      if (index < from) continue;
       const hit = detectSurprise(paragraph);
       if (!hit) continue;
       episodes.push({
         ...base(turn, 'surprise', `${anchorOf(turn)}/${index}`),
         title: clip(paragraph.replace(/\s+/g, ' '), 120),
         text: clip(paragraph, 800),
-        detail: { cue: hit, ...(turn.sidechain ? { sidechain: true } : {}) },
+        detail: {
+          cue: hit,
+          ...(turn.sidechain ? { sidechain: true } : {}),
+          ...(concedes === undefined ? {} : { concedes }),
+        },
       });
       break; // one stated surprise per reply
     }

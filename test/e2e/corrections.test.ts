@@ -104,7 +104,7 @@ describe('a correction sent right after another message', () => {
 });
 
 describe('a message the agent concedes was right', () => {
-  it('is a correction in the person’s words, with no second surprise for the apology; an agreement is not', () => {
+  it('is a correction in the person’s words, and the apology a surprise that names it; an agreement is not', () => {
     const home = tempDir('remem-corrections-');
     const claude = join(tempDir('remem-corrections-src-'), 'claude');
     const said = 'did you gather the requirements in a dialog with me first?';
@@ -123,10 +123,21 @@ describe('a message the agent concedes was right', () => {
     const episodes = remem(['episodes', '--all', '--json'], {
       home,
       now: '2026-11-10T12:00:00.000Z',
-    }).json<{ episodes: { kind: string; said: string | null; agentBefore: string | null }[] }>().episodes;
+    }).json<{
+      episodes: {
+        key: string;
+        kind: string;
+        text: string;
+        said: string | null;
+        agentBefore: string | null;
+        detail: Record<string, unknown>;
+      }[];
+    }>().episodes;
     const corrections = episodes.filter((e) => e.kind === 'correction');
     expect(corrections.map((e) => e.said)).toEqual([said]);
     expect(corrections[0]!.agentBefore).toContain('Which modules would you prefer');
-    expect(episodes.filter((e) => e.kind === 'surprise')).toEqual([]);
+    const surprises = episodes.filter((e) => e.kind === 'surprise');
+    expect(surprises.map((e) => e.text)).toEqual([expect.stringContaining("You're absolutely right")]);
+    expect(surprises[0]!.detail['concedes']).toBe(corrections[0]!.key);
   });
 });
