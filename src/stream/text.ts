@@ -114,6 +114,9 @@ const INPUT_KEYS = [
   'url',
   'query',
   'path',
+  // Continue's tools name their file or folder so.
+  'filepath',
+  'dirPath',
   'prompt',
 ];
 

@@ -69,6 +69,60 @@ describe('Continue sessions', () => {
     expect(ingest(home, ['--continue', dir]).filesRead).toBe(0);
   });
 
+  it('give the agent’s failed tool calls as its mistakes, and the calls the person turned down as refusals', () => {
+    const root = tempDir('remem-continue-');
+    const dir = join(root, '.continue');
+    mkdirSync(join(dir, 'sessions'), { recursive: true });
+    const call = (id: string, name: string, args: unknown, status: string, content?: string) => ({
+      toolCallId: id,
+      toolCall: { id, type: 'function', function: { name, arguments: JSON.stringify(args) } },
+      status,
+      parsedArgs: args,
+      ...(content ? { output: [{ name: 'Tool Call Error', description: 'Tool Call Failed', content }] } : {}),
+    });
+    writeFileSync(
+      join(dir, 'sessions', 'c3.json'),
+      JSON.stringify({
+        sessionId: 'c3',
+        title: 'util',
+        workspaceDirectory: '/work/shop',
+        history: [
+          message('user', 'fix the date helper'),
+          {
+            ...message('assistant', 'Reading the helper first.'),
+            toolCallStates: [
+              call(
+                'k1',
+                'read_file',
+                { filepath: 'src/utils/date.ts' },
+                'errored',
+                'read_file failed with the message: File src/utils/date.ts does not exist\n\nPlease try something else or request further instructions.',
+              ),
+            ],
+          },
+          {
+            ...message('assistant', 'I will rewrite it.'),
+            toolCallStates: [
+              call('k2', 'create_new_file', { filepath: 'src/date.ts', contents: '' }, 'canceled'),
+            ],
+          },
+        ],
+      }),
+    );
+    const home = tempDir();
+    expect(ingest(home, ['--continue', dir]).filesRead).toBe(1);
+    const episodes = episodesOf(home);
+    const failure = episodes.find((episode) => episode.kind === 'error');
+    expect(failure?.title).toBe('read_file: src/utils/date.ts');
+    expect(failure?.text).toContain('does not exist');
+    const session = episodes.find((episode) => episode.kind === 'session');
+    expect(session?.detail).toMatchObject({
+      failures: 1,
+      refusals: 1,
+      tools: { read_file: 1, create_new_file: 1 },
+    });
+  });
+
   it('are found without flags in CONTINUE_GLOBAL_DIR, and --continue refuses a folder with no sessions/', () => {
     const root = tempDir('remem-continue-');
     const dir = continueFolder(root);

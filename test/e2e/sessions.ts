@@ -203,6 +203,7 @@ export interface Episode {
   agentBefore?: string | null;
   project?: string | null;
   happenedAt?: string;
+  detail?: Record<string, unknown>;
 }
 
 /** What an episode says, without where it was read. */

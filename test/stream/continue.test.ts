@@ -49,6 +49,70 @@ describe('the Continue reader', () => {
     expect(turns.every((turn) => turn.at === AT)).toBe(true);
   });
 
+  it('reads each tool call with how it ended, in either shape Continue kept them', () => {
+    const state = (id: string, name: string, args: unknown, status: string, output?: string[]) => ({
+      toolCallId: id,
+      toolCall: { id, type: 'function', function: { name, arguments: JSON.stringify(args) } },
+      status,
+      parsedArgs: args,
+      ...(output
+        ? { output: output.map((content) => ({ name: 'Terminal', description: '', content })) }
+        : {}),
+    });
+    const { turns, warnings } = read({
+      workspaceDirectory: '/work/shop',
+      history: [
+        { message: { role: 'user', content: 'run the tests' }, contextItems: [] },
+        {
+          message: { role: 'assistant', content: 'Running them.' },
+          contextItems: [],
+          toolCallStates: [
+            state('c1', 'run_terminal_command', { command: 'npm test' }, 'errored', [
+              'run_terminal_command failed with the message: Error: Command failed: npm test\nnpm ERR! Missing script: "test"\n\nPlease try something else or request further instructions.',
+            ]),
+            state('c2', 'read_file', { filepath: 'package.json' }, 'done', ['{ "name": "shop" }']),
+            state('c3', 'create_new_file', { filepath: 'a.ts', contents: 'x' }, 'canceled'),
+            state('c4', 'view_diff', {}, 'generated'),
+          ],
+        },
+        { message: { role: 'tool', content: 'npm ERR!', toolCallId: 'c1' }, contextItems: [] },
+        {
+          message: { role: 'assistant', content: '' },
+          contextItems: [],
+          toolCallState: {
+            ...state('c5', 'ls', { dirPath: 'src' }, 'done', ['index.ts']),
+            parsedArgs: undefined,
+          },
+        },
+        { message: { role: 'assistant', content: '' }, contextItems: [], toolCallStates: ['x', null] },
+      ],
+    });
+    expect(warnings).toEqual([]);
+    const calls = turns.flatMap((turn) =>
+      turn.type === 'call' ? [`call:${turn.callId}:${turn.tool}:${turn.input}`] : [],
+    );
+    expect(calls).toEqual([
+      'call:c1:run_terminal_command:npm test',
+      'call:c2:read_file:package.json',
+      'call:c3:create_new_file:a.ts',
+      'call:c4:view_diff:{}',
+      'call:c5:ls:src',
+    ]);
+    const results = turns.flatMap((turn) =>
+      turn.type === 'result' ? [`${turn.callId}:${turn.status}:${turn.text}`] : [],
+    );
+    expect(results).toEqual([
+      'c1:failed:Error: Command failed: npm test\nnpm ERR! Missing script: "test"',
+      'c2:ok:{ "name": "shop" }',
+      'c3:refused:',
+      'c5:ok:index.ts',
+    ]);
+    // The tool's own message is not the conversation's words.
+    expect(
+      turns.filter((turn) => turn.type === 'reply').map((turn) => turn.type === 'reply' && turn.text),
+    ).toEqual(['Running them.']);
+  });
+
   it('says what it cannot read, and takes a plain path for the workspace', () => {
     expect(continueSessionLines('{"sessionId":"s"}', AT)).toBeNull();
     expect(continueSessionLines('{"history": [', AT)).toBeNull();
