@@ -147,9 +147,11 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
     agentBefore: answered,
     detail: { cue: hit, ...extra },
   });
-  const correction = (...args: Parameters<typeof correctionDraft>) => {
+  const correction = (...args: Parameters<typeof correctionDraft>): EpisodeDraft => {
     counts.corrections++;
-    episodes.push(correctionDraft(...args));
+    const draft = correctionDraft(...args);
+    episodes.push(draft);
+    return draft;
   };
 
   for (const turn of conversation.items) {
@@ -250,14 +252,12 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         let concededKey: string | undefined;
         if (conceded && awaitingConcession) {
           const { turn: message, answers, afterHandback, queued, offer, after } = awaitingConcession;
-          if (message.type === 'prompt') {
-            correction(message, message.text, closingSentence(answers), conceded, {
+          if (message.type === 'prompt')
+            concededKey = correction(message, message.text, closingSentence(answers), conceded, {
               afterHandback,
               queued,
               ...after,
-            });
-            concededKey = episodes.at(-1)!.key;
-          }
+            }).key;
           if (offer) offer.answer = 'corrected';
         }
         awaitingConcession = null;
