@@ -1,0 +1,359 @@
+/**
+ * `npm run bench -- rows [--data DIR]`: each labelled row written as a session of its own, in the ways agents and
+ * other tools write transcripts, read by the built `remem`, and what it found set beside the labels and beside the
+ * same detectors run in this process on the same rows. The shipped models were fitted on these rows, so the figures
+ * are in-sample: the point is that the binary finds what the bench measures, however a transcript is written. A row
+ * the two decide differently is a reader, or a derivation, that lost or changed what was said.
+ *
+ * - Corrections: Claude Code (with `parentUuid`, without it, without `uuid`), SpecStory, Codex.
+ * - Stated surprises: the paragraph as a reply of its own, and as the reply to a prompt.
+ * - Failed calls: a Claude Code shell call and its failing result, read as the agent's mistake or the environment's.
+ * - The Stop reminder: `remem prime` answering the Stop hook for each closing, with a memory holding one lesson
+ *   learned after an offer.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { classifyFailure, detectCorrection, detectSurprise } from '../src/episodes/detect.ts';
+import { offersWork } from '../src/episodes/detect-handback.ts';
+import { paragraphs } from '../src/episodes/text.ts';
+import { findDataDir, hasData, type Raw, readRows } from '../test/episodes/score.ts';
+
+const binary = resolve(import.meta.dirname, '../bin/remem.js');
+const CWD = '/work/rows';
+
+type Row = { fields: Raw; batch: string; index: number };
+
+function rowsOf(dir: string, file: string): Row[] {
+  return [
+    ...readRows(dir, file).map((fields) => ({ fields, batch: 'first batch' })),
+    ...readRows(join(dir, 'batch2'), file).map((fields) => ({ fields, batch: 'second batch' })),
+  ].map((row, index) => ({ ...row, index }));
+}
+
+function remem(home: string, args: string[], input = ''): string {
+  const result = spawnSync(process.execPath, [binary, ...args], {
+    input,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { PATH: process.env['PATH'] ?? '', HOME: home, REMEM_HOME: home, REMEM_HOLDOUT: '0' },
+  });
+  if (result.status !== 0) throw new Error(`remem ${args[0]} failed (${result.status}): ${result.stderr}`);
+  return result.stdout;
+}
+
+/** Reads `folder` (named to ingest with `flag`) into `home`; the rows episodes of `kind` were found in. */
+function readThrough(
+  home: string,
+  flag: string,
+  folder: string,
+  kind: string,
+): Map<number, { kind: string }> {
+  remem(home, ['ingest', flag, folder]);
+  return found(home, kind);
+}
+
+/** One way of writing the rows: what the binary found against the labels, and against this process's decisions. */
+function compared(
+  name: string,
+  rows: readonly Row[],
+  positive: (row: Row) => boolean,
+  hits: ReadonlyMap<number, unknown>,
+  here: (row: Row) => boolean,
+  text: (row: Row) => string,
+): string {
+  const hit = (row: Row) => hits.has(row.index);
+  return `  ${name}: ${figures(rows, positive, hit)}; ${differences(rows, hit, here, text)}`;
+}
+
+/** The rows episodes of `kind` (any but sessions: `*`) were found in, by the number each row's file name ends with. */
+function found(home: string, kind: string): Map<number, { kind: string }> {
+  const listed = JSON.parse(remem(home, ['episodes', '--json', '--all', '--limit', '1000000'])) as {
+    episodes: { kind: string; source: { file?: string } | null }[];
+  };
+  const rows = new Map<number, { kind: string }>();
+  for (const episode of listed.episodes) {
+    const index = /(\d+)\.\w+$/.exec(episode.source?.file ?? '')?.[1];
+    if (index !== undefined && (kind === '*' ? episode.kind !== 'session' : episode.kind === kind))
+      rows.set(Number(index), episode);
+  }
+  return rows;
+}
+
+const stamp = (index: number, step: number) =>
+  new Date(Date.UTC(2026, 10, 10) + index * 60_000 + step * 1000).toISOString();
+const sessionId = (index: number) => `row-${String(index).padStart(5, '0')}`;
+
+type Step = { role: 'user' | 'assistant'; text: string } | { call: string; failed: string };
+
+/** A Claude Code session of `steps`; `chain`: 'parent' (as Claude Code writes it), 'uuid' (no parentUuid), 'none'. */
+function claudeCode(root: string, index: number, steps: readonly Step[], chain = 'parent'): void {
+  const folder = join(root, 'projects', CWD.replace(/[^A-Za-z0-9]/g, '-'));
+  mkdirSync(folder, { recursive: true });
+  const id = sessionId(index);
+  let parent: string | null = null;
+  const lines = steps.map((step, at) => {
+    const uuid = `${id}-${at}`;
+    const message =
+      'call' in step
+        ? {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: `t-${id}`, name: 'Bash', input: { command: step.call } }],
+          }
+        : step.role === 'user'
+          ? { role: 'user', content: step.text }
+          : { role: 'assistant', content: [{ type: 'text', text: step.text }] };
+    const record: Record<string, unknown> = {
+      type: 'call' in step ? 'assistant' : step.role,
+      message,
+      sessionId: id,
+      cwd: CWD,
+      timestamp: stamp(index, at),
+      ...(chain === 'none' ? {} : { uuid }),
+      ...(chain === 'parent' ? { parentUuid: parent } : {}),
+    };
+    parent = uuid;
+    const result =
+      'call' in step
+        ? {
+            ...record,
+            type: 'user',
+            uuid: `${uuid}-r`,
+            ...(chain === 'parent' ? { parentUuid: uuid } : {}),
+            message: {
+              role: 'user',
+              content: [
+                { type: 'tool_result', tool_use_id: `t-${id}`, is_error: true, content: step.failed },
+              ],
+            },
+          }
+        : null;
+    if (result) parent = `${uuid}-r`;
+    return [record, ...(result ? [result] : [])].map((line) => JSON.stringify(line)).join('\n');
+  });
+  writeFileSync(join(folder, `${id}.jsonl`), `${lines.join('\n')}\n`);
+}
+
+/** A SpecStory export of the turns, with the newer headings. */
+function specstory(root: string, index: number, steps: readonly Step[]): void {
+  const folder = join(root, '.specstory', 'history');
+  mkdirSync(folder, { recursive: true });
+  const at = stamp(index, 0).slice(0, 19).replace('T', ' ');
+  const messages = steps.flatMap((step) =>
+    'call' in step
+      ? []
+      : [
+          `${step.role === 'user' ? `_**User (${at}Z)**_` : '_**Agent (model claude-sonnet-4)**_'}\n\n${step.text.trim()}\n\n`,
+        ],
+  );
+  const head = `<!-- Generated by SpecStory, Markdown v2.1.0 -->\n\n# ${at}Z\n\n`;
+  writeFileSync(
+    join(folder, `${at.replace(/[ :]/g, '-')}Z-${sessionId(index)}.md`),
+    head + messages.join('---\n\n'),
+  );
+}
+
+/** A Codex rollout of the turns, each visible turn written twice (an event and a response item), as Codex does. */
+function codex(root: string, index: number, steps: readonly Step[]): void {
+  const folder = join(root, 'sessions', '2026', '11', '10');
+  mkdirSync(folder, { recursive: true });
+  const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+  const lines: unknown[] = [
+    {
+      timestamp: stamp(index, 0),
+      type: 'session_meta',
+      payload: {
+        id,
+        timestamp: stamp(index, 0),
+        cwd: CWD,
+        originator: 'codex_cli_rs',
+        cli_version: '0.50.0',
+        source: 'cli',
+      },
+    },
+  ];
+  steps.forEach((step, at) => {
+    if ('call' in step) return;
+    const user = step.role === 'user';
+    lines.push(
+      {
+        timestamp: stamp(index, at + 1),
+        type: 'event_msg',
+        payload: { type: user ? 'user_message' : 'agent_message', message: step.text },
+      },
+      {
+        timestamp: stamp(index, at + 1),
+        type: 'response_item',
+        payload: {
+          type: 'message',
+          role: step.role,
+          content: [{ type: user ? 'input_text' : 'output_text', text: step.text }],
+        },
+      },
+    );
+  });
+  writeFileSync(
+    join(folder, `rollout-2026-11-10T10-00-00-${id}.jsonl`),
+    `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+  );
+}
+
+/** Precision and recall against the labels, per batch, of the rows `hit` holds. */
+function figures(rows: readonly Row[], positive: (row: Row) => boolean, hit: (row: Row) => boolean): string {
+  return ['first batch', 'second batch']
+    .map((batch) => {
+      const mine = rows.filter((row) => row.batch === batch);
+      const right = mine.filter((row) => hit(row) && positive(row)).length;
+      const fired = mine.filter(hit).length;
+      const positives = mine.filter(positive).length;
+      const ratio = (k: number, n: number) => (n === 0 ? '–' : (k / n).toFixed(2));
+      return `${batch} P ${ratio(right, fired)} R ${ratio(right, positives)} (${right}/${positives}, ${fired - right} false)`;
+    })
+    .join('; ');
+}
+
+/** How many rows the binary and this process decide differently, with a few of them. */
+function differences(
+  rows: readonly Row[],
+  binary: (row: Row) => boolean,
+  here: (row: Row) => boolean,
+  text: (row: Row) => string,
+): string {
+  const apart = rows.filter((row) => binary(row) !== here(row));
+  const shown = apart
+    .slice(0, 3)
+    .map((row) => `${here(row) ? 'missed' : 'added'}: "${text(row).replace(/\s+/g, ' ').slice(0, 70)}"`);
+  return `${apart.length} decided differently${shown.length ? ` (${shown.join('; ')})` : ''}`;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' } } });
+  const dir = findDataDir(values.data);
+  if (!hasData(dir) || !hasData(join(dir, 'batch2')))
+    throw new Error(`no labelled data in ${dir} and its batch2/ (pass --data DIR or set REMEM_DATA_DIR)`);
+  const root = mkdtempSync(join(tmpdir(), 'remem-bench-rows-'));
+  try {
+    const home = (name: string) => join(root, 'homes', name);
+
+    const messages = rowsOf(dir, 'messages');
+    const isCorrection = (row: Row) => row.fields['label'] === 'correction';
+    const steps = (row: Row): Step[] => [
+      ...(row.fields['agent_before']?.trim()
+        ? [{ role: 'assistant' as const, text: row.fields['agent_before'] }]
+        : []),
+      { role: 'user', text: row.fields['said'] ?? '' },
+    ];
+    const here = (row: Row) =>
+      detectCorrection(row.fields['said'] ?? '', row.fields['agent_before'] || undefined) !== null;
+    console.log(
+      `Corrections, ${messages.length} messages; in this process: ${figures(messages, isCorrection, here)}`,
+    );
+    const writers: [string, (folder: string, row: Row) => void, string][] = [
+      ['Claude Code', (folder, row) => claudeCode(folder, row.index, steps(row)), '--claude'],
+      [
+        'Claude Code, no parentUuid',
+        (folder, row) => claudeCode(folder, row.index, steps(row), 'uuid'),
+        '--claude',
+      ],
+      [
+        'Claude Code, no uuid',
+        (folder, row) => claudeCode(folder, row.index, steps(row), 'none'),
+        '--claude',
+      ],
+      ['SpecStory', (folder, row) => specstory(folder, row.index, steps(row)), '--specstory'],
+      ['Codex', (folder, row) => codex(folder, row.index, steps(row)), '--codex'],
+    ];
+    for (const [name, write, flag] of writers) {
+      const folder = join(root, 'sources', name.replace(/\W+/g, '-'));
+      for (const row of messages) write(folder, row);
+      const hits = readThrough(home(name.replace(/\W+/g, '-')), flag, folder, 'correction');
+      console.log(compared(name, messages, isCorrection, hits, here, (row) => row.fields['said'] ?? ''));
+    }
+
+    const surprises = rowsOf(dir, 'surprises');
+    const isSurprise = (row: Row) => row.fields['label'] === 'surprise';
+    const states = (row: Row) =>
+      paragraphs(row.fields['text'] ?? '').some((paragraph) => detectSurprise(paragraph) !== null);
+    console.log(
+      `\nStated surprises, ${surprises.length} paragraphs; in this process: ${figures(surprises, isSurprise, states)}`,
+    );
+    for (const [name, prompt] of [
+      ['a reply of its own', false],
+      ['the reply to a prompt', true],
+    ] as const) {
+      const folder = join(root, 'sources', `surprise-${prompt}`);
+      for (const row of surprises)
+        claudeCode(folder, row.index, [
+          ...(prompt ? [{ role: 'user' as const, text: 'please go on with the task' }] : []),
+          { role: 'assistant', text: row.fields['text'] ?? '' },
+        ]);
+      const hits = readThrough(home(`surprise-${prompt}`), '--claude', folder, 'surprise');
+      console.log(compared(name, surprises, isSurprise, hits, states, (row) => row.fields['text'] ?? ''));
+    }
+
+    const failures = rowsOf(dir, 'tool_failures');
+    const isMistake = (row: Row) => row.fields['label'] === 'agent_mistake';
+    const judged = (row: Row) =>
+      classifyFailure({
+        tool: 'Bash',
+        input: row.fields['input_summary'] ?? '',
+        error: row.fields['error_first_lines'] ?? '',
+      }).kind === 'agent_mistake';
+    const failFolder = join(root, 'sources', 'failures');
+    for (const row of failures)
+      claudeCode(failFolder, row.index, [
+        { role: 'user', text: 'build the project and fix what fails' },
+        { call: row.fields['input_summary'] ?? '', failed: row.fields['error_first_lines'] ?? '' },
+      ]);
+    const failed = readThrough(home('failures'), '--claude', failFolder, '*');
+    const mistake = (row: Row) => failed.get(row.index)?.kind === 'error';
+    const right = (decide: (row: Row) => boolean) =>
+      failures.filter((row) => decide(row) === isMistake(row)).length;
+    console.log(
+      `\nFailed calls, ${failures.length}, as a shell call: agent's mistake or environment right on ${right(mistake)} through the binary, ${right(judged)} in this process; ${differences(failures, mistake, judged, (row) => row.fields['input_summary'] ?? '')}; ${failures.length - failed.size} read as no failure`,
+    );
+
+    const closings = rowsOf(dir, 'handbacks');
+    const isOffer = (row: Row) => row.fields['label'] === 'handback' && row.fields['subtype'] === 'offer';
+    const reminded = home('stop');
+    const taught = join(root, 'sources', 'stop');
+    for (const day of [0, 1])
+      claudeCode(taught, 900_000 + day, [
+        { role: 'user', text: 'add a retry to the fetch helper' },
+        {
+          role: 'assistant',
+          text: 'I added the retry with exponential backoff. Would you like me to run the test suite to confirm?',
+        },
+        { role: 'user', text: "don't ask me, just run the tests yourself and tell me the result" },
+        { role: 'assistant', text: 'Ran them: all pass.' },
+      ]);
+    remem(reminded, ['ingest', '--claude', taught]);
+    remem(reminded, ['sleep']);
+    const fired = new Set(
+      closings
+        .filter((row) => {
+          const payload = {
+            session_id: `stop-${row.index}`,
+            transcript_path: null,
+            cwd: CWD,
+            hook_event_name: 'Stop',
+            stop_hook_active: false,
+            last_assistant_message: row.fields['reply_tail'] ?? '',
+          };
+          return remem(reminded, ['prime'], JSON.stringify(payload)).includes('"decision":"block"');
+        })
+        .map((row) => row.index),
+    );
+    const waiting = (batch: string) =>
+      closings.filter((row) => row.batch === batch && row.fields['subtype'] === 'waiting');
+    const hook = (row: Row) => fired.has(row.index);
+    const work = (row: Row) => offersWork(row.fields['reply_tail'] ?? '');
+    console.log(
+      `\nThe Stop reminder, ${closings.length} closings: ${figures(closings, isOffer, hook)}; waiting replies reminded ${['first batch', 'second batch'].map((batch) => `${waiting(batch).filter(hook).length} of ${waiting(batch).length}`).join(' and ')}; ${differences(closings, hook, work, (row) => (row.fields['reply_tail'] ?? '').slice(-70))} from offersWork in this process`,
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
