@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { continueReader, continueSessionLines } from '../../src/stream/continue.ts';
 import { readText } from './read.ts';
@@ -111,6 +112,27 @@ describe('the Continue reader', () => {
     expect(
       turns.filter((turn) => turn.type === 'reply').map((turn) => turn.type === 'reply' && turn.text),
     ).toEqual(['Running them.']);
+  });
+
+  it('never throws on any JSON in a session, its tool calls or the lines made of it', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (value, state) => {
+        const item = { message: { role: 'assistant', content: value }, toolCallStates: [state, value] };
+        const session = {
+          workspaceDirectory: value,
+          history: [value, item, { ...item, toolCallState: state }],
+        };
+        const bytes = continueSessionLines(JSON.stringify(session), AT);
+        expect(bytes).not.toBeNull();
+        readText(continueReader, bytes!.toString('utf8'));
+        continueReader.parseLine(value, 1);
+        continueReader.parseLine({ at: AT, call: value }, 1);
+        continueReader.parseLine(
+          { at: AT, call: { id: value, tool: value, input: value, status: 'errored', output: value } },
+          1,
+        );
+      }),
+    );
   });
 
   it('says what it cannot read, and takes a plain path for the workspace', () => {
