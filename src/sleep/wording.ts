@@ -57,7 +57,8 @@ export function correctionText(source: NightEpisode): string {
 
 /**
  * A theme of `total` corrections that mean the same thing, quoting the first `THEME_QUOTES` in the order they were
- * made (`sources` holds at least those).
+ * made (`sources` holds at least those), each wording once: a person who said the same words twice is counted
+ * twice and quoted once.
  */
 export function themeText(
   sources: readonly Pick<NightEpisode, 'id' | 'happenedAt' | 'said' | 'text'>[],
@@ -66,9 +67,14 @@ export function themeText(
   const ordered = [...sources].sort((a, b) =>
     a.happenedAt < b.happenedAt ? -1 : a.happenedAt > b.happenedAt ? 1 : a.id - b.id,
   );
-  const quotes = ordered.slice(0, THEME_QUOTES).map((source) => `"${quote(correctionWords(source), 160)}"`);
+  const quotes = new Map<string, string>();
+  for (const source of ordered.slice(0, THEME_QUOTES)) {
+    const said = `"${quote(correctionWords(source), 160)}"`;
+    const key = said.toLowerCase().replace(/\s+/g, ' ');
+    if (!quotes.has(key)) quotes.set(key, said);
+  }
   const more = total > THEME_QUOTES ? ` and ${total - THEME_QUOTES} more` : '';
-  return `${themeOpening(total)}${quotes.join('; ')}${more}.`;
+  return `${themeOpening(total)}${[...quotes.values()].join('; ')}${more}.`;
 }
 
 /**

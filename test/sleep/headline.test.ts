@@ -79,6 +79,17 @@ describe('a lesson headline, read back from the wording that wrote it', () => {
     );
   });
 
+  it('quotes words said twice in a theme once, and counts them twice', () => {
+    const text = themeText([
+      episode({ id: 1, said: 'use uv instead of python' }),
+      episode({ id: 2, said: 'Use uv  instead of python', happenedAt: '2026-03-02T10:00:00.000Z' }),
+      episode({ id: 3, said: 'run it with uv run', happenedAt: '2026-03-03T10:00:00.000Z' }),
+    ]);
+    expect(text).toBe(
+      'The person corrected the agent 3 times about the same thing: "use uv instead of python"; "run it with uv run".',
+    );
+  });
+
   it('leaves every other lesson as worded', () => {
     const text = errorText([
       episode({
