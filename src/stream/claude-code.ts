@@ -1,8 +1,8 @@
 import { skimClaudeCodeLine } from './claude-code-skim.ts';
 import {
   clip,
+  describeCall,
   errorExcerpt,
-  firstLine,
   isObject,
   type JsonObject,
   leadingExitCode,
@@ -173,13 +173,12 @@ function userBodies(record: JsonObject): TurnBody[] {
 function callBody(block: JsonObject, messageId: string | undefined): TurnBody {
   const input = block['input'];
   const summary = summarizeInput(input);
-  const description =
-    (isObject(input) ? stringOf(input['description']) : undefined) ?? firstLine(summary, 120);
+  const description = describeCall(input, summary);
   return {
     type: 'call',
     callId: stringOf(block['id']) ?? '',
     tool: stringOf(block['name']) ?? '',
-    description: clip(description, 200),
+    description,
     input: summary,
     ...(messageId === undefined ? {} : { messageId }),
   };

@@ -1,5 +1,6 @@
 import {
   clip,
+  describeCall,
   errorExcerpt,
   firstLine,
   INPUT_CHARS,
@@ -112,9 +113,9 @@ function callBody(payload: JsonObject): TurnBody {
   const input = summarizeInput(args);
   const description =
     files.length > 0
-      ? `${tool} ${files.map((match) => match[1]).join(', ')}`
-      : ((isObject(args) ? stringOf(args['description']) : undefined) ?? firstLine(input, 120));
-  return { type: 'call', callId, tool, description: clip(description, 200), input };
+      ? clip(`${tool} ${files.map((match) => match[1]).join(', ')}`, 200)
+      : describeCall(args, input);
+  return { type: 'call', callId, tool, description, input };
 }
 
 const EXIT_LINE = /^(?:Process exited with code|Exit code:) (-?\d+)$/;

@@ -1,7 +1,6 @@
 import {
-  clip,
+  describeCall,
   errorExcerpt,
-  firstLine,
   folderLink,
   isObject,
   type JsonObject,
@@ -123,9 +122,8 @@ function callBodies(call: JsonObject, line: number): TurnBody[] {
   const tool = stringOf(call['tool']) ?? 'tool';
   const args = call['input'];
   const input = summarizeInput(args);
-  const description = (isObject(args) ? stringOf(args['description']) : undefined) ?? firstLine(input, 120);
   const output = stringOf(call['output']) ?? '';
-  const bodies: TurnBody[] = [{ type: 'call', callId, tool, description: clip(description, 200), input }];
+  const bodies: TurnBody[] = [{ type: 'call', callId, tool, description: describeCall(args, input), input }];
   switch (call['status']) {
     case 'errored':
       bodies.push({

@@ -1,8 +1,7 @@
 import { append } from '../core/index.ts';
 import {
-  clip,
+  describeCall,
   errorExcerpt,
-  firstLine,
   isObject,
   type JsonObject,
   KEPT_TEXT_CHARS,
@@ -303,13 +302,8 @@ function toolBodies(part: JsonObject, messageId: string): TurnBody[] {
   const tool = stringOf(part['toolId']) ?? 'tool';
   const args = callInput(part);
   const input = summarizeInput(args);
-  const description =
-    (isObject(args) ? stringOf(args['description']) : undefined) ??
-    markdownText(part['invocationMessage']) ??
-    firstLine(input, 120);
-  const bodies: TurnBody[] = [
-    { type: 'call', callId, tool, description: clip(description, 200), input, messageId },
-  ];
+  const description = describeCall(args, input, { otherwise: markdownText(part['invocationMessage']) });
+  const bodies: TurnBody[] = [{ type: 'call', callId, tool, description, input, messageId }];
   if (denied(part['isConfirmed'])) {
     bodies.push({ type: 'result', callId, status: 'refused', text: '' });
     return bodies;

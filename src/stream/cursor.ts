@@ -1,7 +1,6 @@
 import {
-  clip,
+  describeCall,
   errorExcerpt,
-  firstLine,
   isObject,
   type JsonObject,
   KEPT_TEXT_CHARS,
@@ -175,12 +174,8 @@ function toolBodies(tool: JsonObject, bubbleId: string): TurnBody[] {
   const name = stringOf(tool['name']) ?? (typeof tool['tool'] === 'number' ? `tool_${tool['tool']}` : 'tool');
   const args = objectOf(tool['params'] ?? tool['rawArgs']);
   const input = summarizeInput(args);
-  const description =
-    (isObject(args) ? (stringOf(args['description']) ?? stringOf(args['explanation'])) : undefined) ??
-    firstLine(input, 120);
-  const bodies: TurnBody[] = [
-    { type: 'call', callId, tool: name, description: clip(description, 200), input, messageId: bubbleId },
-  ];
+  const description = describeCall(args, input, { keys: ['description', 'explanation'] });
+  const bodies: TurnBody[] = [{ type: 'call', callId, tool: name, description, input, messageId: bubbleId }];
   const status = stringOf(tool['status']);
   // The person's rejection is recorded beside the status, which may still read `completed`.
   if (rejected(tool) || status === 'cancelled') {

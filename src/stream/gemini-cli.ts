@@ -1,7 +1,6 @@
 import {
-  clip,
+  describeCall,
   errorExcerpt,
-  firstLine,
   isObject,
   type JsonObject,
   stringOf,
@@ -64,9 +63,8 @@ function toolCallBodies(call: unknown, messageId: string): TurnBody[] {
   const tool = stringOf(call['name']) ?? '';
   const args = call['args'];
   const input = summarizeInput(args);
-  const description = (isObject(args) ? stringOf(args['description']) : undefined) ?? firstLine(input, 120);
   const bodies: TurnBody[] = [
-    { type: 'call', callId, tool, description: clip(description, 200), input, messageId },
+    { type: 'call', callId, tool, description: describeCall(args, input), input, messageId },
   ];
   const result = resultBody(call, callId);
   if (result) bodies.push(result);

@@ -1,7 +1,6 @@
 import {
-  clip,
+  describeCall,
   errorExcerpt,
-  firstLine,
   isObject,
   type JsonObject,
   stringOf,
@@ -72,9 +71,8 @@ function toolBodies(part: JsonObject, messageId: string): TurnBody[] {
   const state = isObject(part['state']) ? part['state'] : {};
   const input = summarizeInput(state['input']);
   const args = state['input'];
-  const description = (isObject(args) ? stringOf(args['description']) : undefined) ?? firstLine(input, 120);
   const bodies: TurnBody[] = [
-    { type: 'call', callId, tool, description: clip(description, 200), input, messageId },
+    { type: 'call', callId, tool, description: describeCall(args, input), input, messageId },
   ];
   if (state['status'] === 'completed') {
     bodies.push({ type: 'result', callId, status: 'ok', text: successHead(stringOf(state['output']) ?? '') });

@@ -24,6 +24,22 @@ export function clip(text: string, max: number): string {
   return chars.length <= max && text.length <= max * 2 ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
+const DESCRIBED_BY: readonly string[] = ['description'];
+
+/**
+ * What a call says it does: the description its input gives (`keys`, in turn), else `otherwise` (what the agent
+ * showed for the call), else the first line of the input's summary; at most 200 characters.
+ */
+export function describeCall(
+  input: unknown,
+  summary: string,
+  { keys = DESCRIBED_BY, otherwise }: { keys?: readonly string[]; otherwise?: string | undefined } = {},
+): string {
+  let given: string | undefined;
+  if (isObject(input)) for (const key of keys) given ??= stringOf(input[key]);
+  return clip(given ?? otherwise ?? firstLine(summary, 120), 200);
+}
+
 /** The first line of a text, trimmed and clipped. */
 export function firstLine(text: string, max: number): string {
   return clip(headLine(text.trimStart()).trim(), max);
