@@ -11,17 +11,18 @@
  * - The Stop reminder: `remem prime` answering the Stop hook for each closing, with a memory holding one lesson
  *   learned after an offer.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classifyFailure, detectCorrection, detectSurprise } from '../src/episodes/detect.ts';
 import { offersWork } from '../src/episodes/detect-handback.ts';
 import { paragraphs } from '../src/episodes/text.ts';
+import { claudeSession, type Step } from '../test/e2e/sessions.ts';
 import { findDataDir, hasData, type Raw, readRows } from '../test/episodes/score.ts';
+import { remem as runRemem } from '../test/helpers/remem.ts';
+import { specstoryExport, type TimedTurn } from './_transcripts.ts';
 
-const binary = resolve(import.meta.dirname, '../bin/remem.js');
 const CWD = '/work/rows';
 
 type Row = { fields: Raw; batch: string; index: number };
@@ -33,14 +34,10 @@ function rowsOf(dir: string, file: string): Row[] {
   ].map((row, index) => ({ ...row, index }));
 }
 
+/** `remem ARGS` in `home`, its output; a failure stops the bench with what remem said. */
 function remem(home: string, args: string[], input = ''): string {
-  const result = spawnSync(process.execPath, [binary, ...args], {
-    input,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    env: { PATH: process.env['PATH'] ?? '', HOME: home, REMEM_HOME: home, REMEM_HOLDOUT: '0' },
-  });
-  if (result.status !== 0) throw new Error(`remem ${args[0]} failed (${result.status}): ${result.stderr}`);
+  const result = runRemem(args, { home, input, env: { REMEM_HOLDOUT: '0' } });
+  if (result.code !== 0) throw new Error(`remem ${args[0]} failed (${result.code}): ${result.stderr}`);
   return result.stdout;
 }
 
@@ -86,77 +83,26 @@ const stamp = (index: number, step: number) =>
   new Date(Date.UTC(2026, 10, 10) + index * 60_000 + step * 1000).toISOString();
 const sessionId = (index: number) => `row-${String(index).padStart(5, '0')}`;
 
-type Step = { role: 'user' | 'assistant'; text: string } | { call: string; failed: string };
+type Turn = Omit<TimedTurn, 'at'>;
 
-/** A Claude Code session of `steps`; `chain`: 'parent' (as Claude Code writes it), 'uuid' (no parentUuid), 'none'. */
-function claudeCode(root: string, index: number, steps: readonly Step[], chain = 'parent'): void {
-  const folder = join(root, 'projects', CWD.replace(/[^A-Za-z0-9]/g, '-'));
-  mkdirSync(folder, { recursive: true });
-  const id = sessionId(index);
-  let parent: string | null = null;
-  const lines = steps.map((step, at) => {
-    const uuid = `${id}-${at}`;
-    const message =
-      'call' in step
-        ? {
-            role: 'assistant',
-            content: [{ type: 'tool_use', id: `t-${id}`, name: 'Bash', input: { command: step.call } }],
-          }
-        : step.role === 'user'
-          ? { role: 'user', content: step.text }
-          : { role: 'assistant', content: [{ type: 'text', text: step.text }] };
-    const record: Record<string, unknown> = {
-      type: 'call' in step ? 'assistant' : step.role,
-      message,
-      sessionId: id,
-      cwd: CWD,
-      timestamp: stamp(index, at),
-      ...(chain === 'none' ? {} : { uuid }),
-      ...(chain === 'parent' ? { parentUuid: parent } : {}),
-    };
-    parent = uuid;
-    const result =
-      'call' in step
-        ? {
-            ...record,
-            type: 'user',
-            uuid: `${uuid}-r`,
-            ...(chain === 'parent' ? { parentUuid: uuid } : {}),
-            message: {
-              role: 'user',
-              content: [
-                { type: 'tool_result', tool_use_id: `t-${id}`, is_error: true, content: step.failed },
-              ],
-            },
-          }
-        : null;
-    if (result) parent = `${uuid}-r`;
-    return [record, ...(result ? [result] : [])].map((line) => JSON.stringify(line)).join('\n');
-  });
-  writeFileSync(join(folder, `${id}.jsonl`), `${lines.join('\n')}\n`);
+/** The turns as Claude Code's steps, written as the session of row `index` (`claudeSession`'s options). */
+function claudeCode(root: string, index: number, steps: readonly Step[], options = {}): void {
+  claudeSession(root, CWD, sessionId(index), stamp(index, 0), steps, options);
 }
 
-/** A SpecStory export of the turns, with the newer headings. */
-function specstory(root: string, index: number, steps: readonly Step[]): void {
+const claudeSteps = (turns: readonly Turn[]): Step[] =>
+  turns.map((turn) => (turn.role === 'user' ? { user: turn.text } : { agent: turn.text }));
+
+/** The turns as a SpecStory export (`specstoryExport`), named after row `index`. */
+function specstory(root: string, index: number, turns: readonly Turn[]): void {
   const folder = join(root, '.specstory', 'history');
   mkdirSync(folder, { recursive: true });
-  const at = stamp(index, 0).slice(0, 19).replace('T', ' ');
-  const messages = steps.flatMap((step) =>
-    'call' in step
-      ? []
-      : [
-          `${step.role === 'user' ? `_**User (${at}Z)**_` : '_**Agent (model claude-sonnet-4)**_'}\n\n${step.text.trim()}\n\n`,
-        ],
-  );
-  const head = `<!-- Generated by SpecStory, Markdown v2.1.0 -->\n\n# ${at}Z\n\n`;
-  writeFileSync(
-    join(folder, `${at.replace(/[ :]/g, '-')}Z-${sessionId(index)}.md`),
-    head + messages.join('---\n\n'),
-  );
+  const timed = turns.map((turn, step) => ({ ...turn, at: stamp(index, step) }));
+  writeFileSync(join(folder, `${sessionId(index)}.md`), specstoryExport(stamp(index, 0), timed));
 }
 
 /** A Codex rollout of the turns, each visible turn written twice (an event and a response item), as Codex does. */
-function codex(root: string, index: number, steps: readonly Step[]): void {
+function codex(root: string, index: number, turns: readonly Turn[]): void {
   const folder = join(root, 'sessions', '2026', '11', '10');
   mkdirSync(folder, { recursive: true });
   const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
@@ -174,8 +120,7 @@ function codex(root: string, index: number, steps: readonly Step[]): void {
       },
     },
   ];
-  steps.forEach((step, at) => {
-    if ('call' in step) return;
+  turns.forEach((step, at) => {
     const user = step.role === 'user';
     lines.push(
       {
@@ -239,7 +184,7 @@ export async function run(args: string[]): Promise<void> {
 
     const messages = rowsOf(dir, 'messages');
     const isCorrection = (row: Row) => row.fields['label'] === 'correction';
-    const steps = (row: Row): Step[] => [
+    const turns = (row: Row): Turn[] => [
       ...(row.fields['agent_before']?.trim()
         ? [{ role: 'assistant' as const, text: row.fields['agent_before'] }]
         : []),
@@ -251,19 +196,19 @@ export async function run(args: string[]): Promise<void> {
       `Corrections, ${messages.length} messages; in this process: ${figures(messages, isCorrection, here)}`,
     );
     const writers: [string, (folder: string, row: Row) => void, string][] = [
-      ['Claude Code', (folder, row) => claudeCode(folder, row.index, steps(row)), '--claude'],
+      ['Claude Code', (folder, row) => claudeCode(folder, row.index, claudeSteps(turns(row))), '--claude'],
       [
         'Claude Code, no parentUuid',
-        (folder, row) => claudeCode(folder, row.index, steps(row), 'uuid'),
+        (folder, row) => claudeCode(folder, row.index, claudeSteps(turns(row)), { parents: false }),
         '--claude',
       ],
       [
         'Claude Code, no uuid',
-        (folder, row) => claudeCode(folder, row.index, steps(row), 'none'),
+        (folder, row) => claudeCode(folder, row.index, claudeSteps(turns(row)), { uuids: false }),
         '--claude',
       ],
-      ['SpecStory', (folder, row) => specstory(folder, row.index, steps(row)), '--specstory'],
-      ['Codex', (folder, row) => codex(folder, row.index, steps(row)), '--codex'],
+      ['SpecStory', (folder, row) => specstory(folder, row.index, turns(row)), '--specstory'],
+      ['Codex', (folder, row) => codex(folder, row.index, turns(row)), '--codex'],
     ];
     for (const [name, write, flag] of writers) {
       const folder = join(root, 'sources', name.replace(/\W+/g, '-'));
@@ -286,8 +231,8 @@ export async function run(args: string[]): Promise<void> {
       const folder = join(root, 'sources', `surprise-${prompt}`);
       for (const row of surprises)
         claudeCode(folder, row.index, [
-          ...(prompt ? [{ role: 'user' as const, text: 'please go on with the task' }] : []),
-          { role: 'assistant', text: row.fields['text'] ?? '' },
+          ...(prompt ? [{ user: 'please go on with the task' }] : []),
+          { agent: row.fields['text'] ?? '' },
         ]);
       const hits = readThrough(home(`surprise-${prompt}`), '--claude', folder, 'surprise');
       console.log(compared(name, surprises, isSurprise, hits, states, (row) => row.fields['text'] ?? ''));
@@ -304,8 +249,9 @@ export async function run(args: string[]): Promise<void> {
     const failFolder = join(root, 'sources', 'failures');
     for (const row of failures)
       claudeCode(failFolder, row.index, [
-        { role: 'user', text: 'build the project and fix what fails' },
-        { call: row.fields['input_summary'] ?? '', failed: row.fields['error_first_lines'] ?? '' },
+        { user: 'build the project and fix what fails' },
+        { call: { id: 't1', name: 'Bash', input: { command: row.fields['input_summary'] ?? '' } } },
+        { failed: 't1', text: row.fields['error_first_lines'] ?? '' },
       ]);
     const failed = readThrough(home('failures'), '--claude', failFolder, '*');
     const mistake = (row: Row) => failed.get(row.index)?.kind === 'error';
@@ -321,13 +267,13 @@ export async function run(args: string[]): Promise<void> {
     const taught = join(root, 'sources', 'stop');
     for (const day of [0, 1])
       claudeCode(taught, 900_000 + day, [
-        { role: 'user', text: 'add a retry to the fetch helper' },
+        { user: 'add a retry to the fetch helper' },
         {
-          role: 'assistant',
-          text: 'I added the retry with exponential backoff. Would you like me to run the test suite to confirm?',
+          agent:
+            'I added the retry with exponential backoff. Would you like me to run the test suite to confirm?',
         },
-        { role: 'user', text: "don't ask me, just run the tests yourself and tell me the result" },
-        { role: 'assistant', text: 'Ran them: all pass.' },
+        { user: "don't ask me, just run the tests yourself and tell me the result" },
+        { agent: 'Ran them: all pass.' },
       ]);
     remem(reminded, ['ingest', '--claude', taught]);
     remem(reminded, ['sleep']);

@@ -17,7 +17,7 @@ const REFUSED =
 /**
  * A Claude Code transcript of `steps` (agent-formats §1), a minute apart from `start`, written where Claude Code
  * keeps the project's sessions under `claudeDir`. `parents: false` leaves `parentUuid` out of every line, as a
- * file written by another tool may.
+ * file written by another tool may; `uuids: false` leaves out `uuid` too.
  */
 export function claudeSession(
   claudeDir: string,
@@ -25,7 +25,7 @@ export function claudeSession(
   session: string,
   start: string,
   steps: readonly Step[],
-  { parents = true }: { parents?: boolean } = {},
+  { parents = true, uuids = true }: { parents?: boolean; uuids?: boolean } = {},
 ): string {
   const folder = join(claudeDir, 'projects', project.replace(/[^A-Za-z0-9]/g, '-'));
   mkdirSync(folder, { recursive: true });
@@ -38,8 +38,8 @@ export function claudeSession(
       version: '2.1.0',
       isSidechain: false,
       userType: 'external',
-      uuid,
-      ...(parents ? { parentUuid: parent } : {}),
+      ...(uuids ? { uuid } : {}),
+      ...(uuids && parents ? { parentUuid: parent } : {}),
       timestamp: new Date(Date.parse(start) + index * 60_000).toISOString(),
     };
     parent = uuid;
