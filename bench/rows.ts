@@ -168,7 +168,7 @@ function differences(
 ): string {
   const apart = rows.filter((row) => binary(row) !== here(row));
   const shown = apart
-    .slice(0, 3)
+    .slice(0, 6)
     .map((row) => `${here(row) ? 'missed' : 'added'}: "${text(row).replace(/\s+/g, ' ').slice(0, 70)}"`);
   return `${apart.length} decided differently${shown.length ? ` (${shown.join('; ')})` : ''}`;
 }

@@ -104,7 +104,11 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
   // What the agent last said before the person's previous message. A message right after another one, with no
   // reply between (the agent worked without words, or the transcript kept none), still answers it.
   let lastWords = '';
-  let interruptPending = false;
+  /**
+   * The person stopped the agent and has not written since: their next message is a correction whatever its words.
+   * `acted`: the agent had said or run something in the turn it stopped, so the stop itself corrected it.
+   */
+  let interrupted: { turn: Turn; acted: boolean; answered: string; call: Call | null } | null = null;
   const refusedCalls = new Set<string>();
   /** A refusal that gave no reason: the person's next words, before the agent goes on, are its reason. */
   let refusalAwaitingReason: EpisodeDraft | null = null;
@@ -181,7 +185,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         );
         const detected = scored.hit;
         let hit = detected;
-        if (!hit && interruptPending) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
+        if (!hit && interrupted) hit = { rule: 'INTERRUPT', cue: 'the person stopped the agent' };
         const gaveReason =
           refusalAwaitingReason !== null &&
           !turn.queued &&
@@ -234,7 +238,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         if (!turn.queued) refusalAwaitingReason = null;
         // A message typed while the agent worked does not end its turn.
         if (!turn.queued) agentTurn = { ...NO_TURN };
-        interruptPending = false;
+        interrupted = null;
         endedBy = 'prompt';
         break;
       }
@@ -302,7 +306,7 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
           );
           if (!turn.reason?.trim()) refusalAwaitingReason = episodes[episodes.length - 1] ?? null;
           agentTurn.interrupted = true;
-          interruptPending = false;
+          interrupted = null;
           break;
         }
         if (turn.status !== 'failed') break;
@@ -341,7 +345,12 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
         endedBy = 'interrupt';
         // The refusal already said what the person wanted; an interrupt right after it adds nothing.
         if (!(turn.duringTool && refusedCalls.size > 0 && lastRefusalWasLast(conversation.items, turn))) {
-          interruptPending = true;
+          interrupted = {
+            turn,
+            acted: turn.duringTool || agentTurn.text.trim() !== '' || agentTurn.lastCall !== null,
+            answered: agentTurn.text,
+            call: agentTurn.lastCall,
+          };
         }
         break;
       }
@@ -354,6 +363,21 @@ export function deriveEpisodes(conversation: Conversation, file?: string): Deriv
       default:
         break;
     }
+  }
+
+  // The session ends on the person stopping the agent mid-action, with nothing said after: the stop is the
+  // correction (labelling rule 4). Stopping one's own prompt before the agent did anything corrects nothing; and
+  // when the person writes again, that message is the correction instead (derived anew, this one is gone).
+  if (interrupted?.acted) {
+    const { turn, answered, call } = interrupted;
+    const what = call ? `${call.tool} ${call.description || call.input}`.replace(/\s+/g, ' ').trim() : '';
+    correction(
+      turn,
+      `[stopped the agent${what ? ` at: ${clip(what, 160)}` : ''}]`,
+      closingSentence(answered),
+      { rule: 'INTERRUPT', cue: 'the person stopped the agent and wrote nothing after' },
+      { afterHandback: null, stopped: true, ...afterCall(call) },
+    );
   }
 
   /** The reply's first paragraph that states a surprise; `concedes`: the key of the correction the reply conceded. */

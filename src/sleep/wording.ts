@@ -19,6 +19,7 @@ export function quote(text: string, max: number): string {
  * `headline`, `personQuotes`): each is written here once.
  */
 const REFUSED_OPENING = "The person refused the agent's ";
+const STOPPED_OPENING = 'The person stopped the agent ';
 const TOLD = 'The person told the agent: ';
 const SAID_OPENING = 'When the agent said ';
 const afterCallOpening = (tool: string) => `After the agent's ${tool} call `;
@@ -45,6 +46,13 @@ export function correctionText(source: NightEpisode): string {
     return `${REFUSED_OPENING}${refused} call${call ? ` "${call}"` : ''}${reason}.`;
   }
   const lastCall = source.detail['lastCall'];
+  // Stopped and nothing said after: what the agent was running, else what it had said, is the lesson.
+  if (source.detail['stopped'] === true) {
+    if (typeof lastCall === 'string' && lastCall.trim())
+      return `${STOPPED_OPENING}during its ${String(source.detail['lastTool'] ?? 'tool')} call "${quote(lastCall, ANSWERED_CHARS)}".`;
+    if (source.agentBefore?.trim())
+      return `${STOPPED_OPENING}after it said "${quote(source.agentBefore, ANSWERED_CHARS)}".`;
+  }
   if (typeof lastCall === 'string' && lastCall.trim()) {
     const tool = String(source.detail['lastTool'] ?? 'tool');
     return `${afterCallOpening(tool)}"${quote(lastCall, ANSWERED_CHARS)}"${ANSWERED}"${said}"`;

@@ -141,3 +141,80 @@ describe('a message the agent concedes was right', () => {
     expect(surprises[0]!.detail['concedes']).toBe(corrections[0]!.key);
   });
 });
+
+describe('a session that ends with the person stopping the agent', () => {
+  const corrections = (home: string, now: string) =>
+    remem(['episodes', '--kind', 'correction', '--json'], { home, now }).json<{
+      episodes: { said: string | null; agentBefore: string | null; detail: Record<string, unknown> }[];
+    }>().episodes;
+
+  it('is a correction when the agent was acting, and not when it had done nothing yet', () => {
+    const home = tempDir('remem-corrections-');
+    const claude = join(tempDir('remem-corrections-src-'), 'claude');
+    const project = '/tmp/remem-corrections-project';
+    claudeSession(claude, project, 'sess-i1', '2026-11-10T10:00:00.000Z', [
+      { user: 'the death effect never shows up' },
+      { agent: 'Let me make the death puff ten times larger as a diagnostic.' },
+      {
+        call: {
+          id: 't1',
+          name: 'Bash',
+          input: { command: 'sed -i s/160/1600/ Config/Vfx.ini', description: 'Scale the death puff' },
+        },
+      },
+      { interrupted: true },
+    ]);
+    claudeSession(claude, project, 'sess-i2', '2026-11-10T11:00:00.000Z', [
+      { user: 'add a test for the parser' },
+      { agent: 'Let me reinitialise task-master and add the two tasks.' },
+      { interrupted: true, plain: true },
+    ]);
+    // Stopping one's own prompt before the agent said or ran anything.
+    claudeSession(claude, project, 'sess-i3', '2026-11-10T12:00:00.000Z', [
+      { user: 'rename the module' },
+      { interrupted: true, plain: true },
+    ]);
+    const now = '2026-11-10T13:00:00.000Z';
+    expect(remem(['ingest', '--claude', claude], { home, now }).code).toBe(0);
+    const found = corrections(home, now);
+    expect(found.map((e) => e.said)).toEqual([
+      '[stopped the agent at: Bash Scale the death puff]',
+      '[stopped the agent]',
+    ]);
+    expect(found[0]!.detail['lastCall']).toBe('sed -i s/160/1600/ Config/Vfx.ini');
+    expect(found[0]!.agentBefore).toContain('death puff ten times larger');
+    expect(found[1]!.agentBefore).toContain('reinitialise task-master');
+    expect(remem(['sleep'], { home, now: '2026-11-11T04:00:00.000Z' }).code).toBe(0);
+    const lessons = remem(['lessons', '--json'], { home, now: '2026-11-11T04:00:00.000Z' }).json<{
+      lessons: { text: string }[];
+    }>().lessons;
+    expect(lessons.map((lesson) => lesson.text)).toContain(
+      'The person stopped the agent during its Bash call "sed -i s/160/1600/ Config/Vfx.ini".',
+    );
+  });
+
+  it('gives way to the person’s next words once they write them', () => {
+    const home = tempDir('remem-corrections-');
+    const claude = join(tempDir('remem-corrections-src-'), 'claude');
+    const project = '/tmp/remem-corrections-project';
+    const steps: Step[] = [
+      { user: 'migrate the orders table' },
+      { agent: 'Running the migration against the database now.' },
+      { call: { id: 't1', name: 'Bash', input: { command: 'npm run migrate', description: 'Migrate' } } },
+      { interrupted: true },
+    ];
+    claudeSession(claude, project, 'sess-i4', '2026-11-10T10:00:00.000Z', steps);
+    expect(remem(['ingest', '--claude', claude], { home, now: '2026-11-10T10:10:00.000Z' }).code).toBe(0);
+    expect(corrections(home, '2026-11-10T10:10:00.000Z').map((e) => e.said)).toEqual([
+      '[stopped the agent at: Bash Migrate]',
+    ]);
+    claudeSession(claude, project, 'sess-i4', '2026-11-10T10:00:00.000Z', [
+      ...steps,
+      { user: 'not against production, use the staging database' },
+    ]);
+    expect(remem(['ingest', '--claude', claude], { home, now: '2026-11-10T10:20:00.000Z' }).code).toBe(0);
+    expect(corrections(home, '2026-11-10T10:20:00.000Z').map((e) => e.said)).toEqual([
+      'not against production, use the staging database',
+    ]);
+  });
+});

@@ -9,7 +9,8 @@ export type Step =
   | { call: { id: string; name: string; input: Record<string, unknown> } }
   | { refused: string }
   | { failed: string; text: string }
-  | { interrupted: true };
+  /** `plain`: Claude Code's marker of a stop while the agent wrote, not while a tool ran. */
+  | { interrupted: true; plain?: boolean };
 
 const REFUSED =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
@@ -69,7 +70,10 @@ export function claudeSession(
     if ('failed' in step) {
       return user([{ type: 'tool_result', tool_use_id: step.failed, is_error: true, content: step.text }]);
     }
-    return user([{ type: 'text', text: '[Request interrupted by user for tool use]' }]);
+    const marker = step.plain
+      ? '[Request interrupted by user]'
+      : '[Request interrupted by user for tool use]';
+    return user([{ type: 'text', text: marker }]);
   });
   const file = join(folder, `${session}.jsonl`);
   writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);

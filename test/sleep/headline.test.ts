@@ -61,6 +61,26 @@ describe('a lesson headline, read back from the wording that wrote it', () => {
     );
   });
 
+  it('tells of a stop with nothing said after it by what the agent was running, else what it had said', () => {
+    const during = correctionText(
+      episode({
+        said: '[stopped the agent at: Bash Migrate]',
+        agentBefore: 'Running the migration now.',
+        detail: { stopped: true, lastCall: 'npm run migrate', lastTool: 'Bash' },
+      }),
+    );
+    expect(during).toBe('The person stopped the agent during its Bash call "npm run migrate".');
+    expect(headline('correction', during)).toBe(during);
+    const after = correctionText(
+      episode({
+        said: '[stopped the agent]',
+        agentBefore: 'Let me reinitialise task-master.',
+        detail: { stopped: true },
+      }),
+    );
+    expect(after).toBe('The person stopped the agent after it said "Let me reinitialise task-master.".');
+  });
+
   it('leaves a refused call without a reason as written', () => {
     const text = correctionText(
       episode({ said: '[refused]', detail: { refusedTool: 'Bash', refusedCall: 'rm -rf build' } }),
