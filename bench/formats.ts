@@ -7,16 +7,16 @@
  * fitted on these turns: the figures describe the readers, not the detector. Each format's whole ingest (the process,
  * as a person runs it) is timed against Claude Code's of the same turns.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type LabelledHistory, readHistories } from '../src/measure/index.ts';
+import { claudeSession } from '../test/e2e/sessions.ts';
 import { findDataDir } from '../test/episodes/score.ts';
+import { remem } from '../test/helpers/remem.ts';
 import { specstoryExport } from './_transcripts.ts';
 
-const binary = resolve(import.meta.dirname, '../bin/remem.js');
 /** Aider writes local times: the binary and this writer agree on the zone. */
 const ZONE = { TZ: 'UTC' };
 
@@ -27,30 +27,11 @@ const timeOf = (session: Session, index: number) =>
   new Date(Date.parse(session.started) + index * 1000).toISOString();
 
 function claudeCode(history: LabelledHistory, cwd: string, root: string): string[] {
-  const folder = join(root, 'claude', 'projects', cwd.replace(/[^A-Za-z0-9]/g, '-'));
-  mkdirSync(folder, { recursive: true });
   for (const session of history.sessions) {
-    let parent: string | null = null;
-    const lines = session.turns.map((turn, index) => {
-      const uuid = `${session.id}-${index}`;
-      const message =
-        turn.role === 'user'
-          ? { role: 'user', content: turn.text }
-          : { role: 'assistant', type: 'message', content: [{ type: 'text', text: turn.text }] };
-      const line = JSON.stringify({
-        parentUuid: parent,
-        isSidechain: false,
-        type: turn.role,
-        message,
-        uuid,
-        cwd,
-        sessionId: session.id,
-        timestamp: timeOf(session, index),
-      });
-      parent = uuid;
-      return line;
-    });
-    writeFileSync(join(folder, `${session.id}.jsonl`), `${lines.join('\n')}\n`);
+    const steps = session.turns.map((turn) =>
+      turn.role === 'user' ? { user: turn.text } : { agent: turn.text },
+    );
+    claudeSession(join(root, 'claude'), cwd, session.id, session.started, steps);
   }
   return ['--claude', join(root, 'claude')];
 }
@@ -155,13 +136,10 @@ const FORMATS = {
 /** A message as compared: formats keep its words, not always the spaces at its lines' ends. */
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function remem(args: string[], home: string): string {
-  const result = spawnSync(process.execPath, [binary, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    env: { PATH: process.env['PATH'] ?? '', HOME: home, REMEM_HOME: join(home, 'remem'), ...ZONE },
-  });
-  if (result.status !== 0) throw new Error(`remem ${args[0]}: ${result.stderr}`);
+/** The built binary's output, with its memory in `root`; a run that fails stops the bench. */
+function rememOut(args: string[], root: string): string {
+  const result = remem(args, { home: join(root, 'remem'), env: ZONE });
+  if (result.code !== 0) throw new Error(`remem ${args[0]}: ${result.stderr}`);
   return result.stdout;
 }
 
@@ -176,9 +154,9 @@ function corrections(
     mkdirSync(cwd, { recursive: true });
     const flags = FORMATS[format](history, cwd, root);
     const started = performance.now();
-    const report = JSON.parse(remem(['ingest', '--json', ...flags], root)) as { warningCount: number };
+    const report = JSON.parse(rememOut(['ingest', '--json', ...flags], root)) as { warningCount: number };
     const ms = performance.now() - started;
-    const listed = JSON.parse(remem(['episodes', '--kind', 'correction', '--all', '--json'], root)) as {
+    const listed = JSON.parse(rememOut(['episodes', '--kind', 'correction', '--all', '--json'], root)) as {
       episodes: { said?: string | null }[];
     };
     const said = new Set(listed.episodes.map((episode) => plain(episode.said ?? '')));
