@@ -17,14 +17,17 @@ const PASTED_SHAPES: readonly RegExp[] = [
   /^\s*(?:File "[^"]*", line \d+|Traceback \(most recent call last\))/,
   // One name alone on its line, written as code is (`setTimeout`, `Promise.catch`, `handle_click`).
   /^\s*[\w$]*(?:[a-z][A-Z]|[._$])[\w$.]*\s*$/,
-  // A log level, a time stamp, a shell prompt opening the line.
+  // A log level, a time stamp (a 12-hour clock's too: a build service's log), a shell prompt opening the line.
   /^\s*\[?(?:DEBUG|INFO|WARN(?:ING)?|ERROR|TRACE|FATAL|CRITICAL)\]?(?:[\s:|\]-]|$)/,
-  /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|^\s*\[?\d{2}:\d{2}:\d{2}\b/,
+  /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|^\s*\[?\d{1,2}:\d{2}:\d{2}(?:\s?[AP]M)?\b/i,
   /^\s*(?:\$|>>>|PS [A-Z]:\\)\s/,
   // Code and data: an indented line (Markdown's code block), one that opens or closes a structure or ends a statement.
   /^(?: {4}|\t)/,
   /^\s*[{}[\]]|[;{]\s*$/,
 ];
+
+/** A time stamp opening a log line, with the colon after it: what failed is the rest of the line. */
+const STAMP = /^\s*\[?(?:\d{4}-\d{2}-\d{2}[ T])?\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?:\s?[AP]M)?\]?:?\s*/i;
 
 /** The shapes as one pattern: a line is read once, not once a shape. */
 const PASTED = new RegExp(PASTED_SHAPES.map((shape) => `(?:${shape.source})`).join('|'));
@@ -59,6 +62,7 @@ export function ownWords(said: string): string {
     if (!pasted) own.push(line);
     else if (failures.length < FAILURE_LINES && FAILURE.test(line)) {
       const plain = line
+        .replace(STAMP, '')
         .replace(/^\s*[A-Za-z][\w-]*:\d+\s|\S*[\w-]+\.\w+:\d+(?::\d+)?\S*/g, ' ')
         .replace(/\s+/g, ' ')
         .trim();

@@ -45,6 +45,20 @@ describe('ownWords', () => {
     );
   });
 
+  it('reads a log stamped with a 12-hour clock as pasted, and keeps its failing lines', () => {
+    const build = [
+      '8:52:10 PM: Netlify Build',
+      '8:52:10 PM: ❯ Version',
+      '8:52:10 PM:   @netlify/build 36.0.0',
+      '8:52:14 PM: Failed during stage "building site": Build script returned non-zero exit code: 2',
+      '8:52:14 PM: Error: Cannot find module "vite"',
+    ].join('\n');
+    expect(ownWords(build)).toBe(
+      'Failed during stage "building site": Build script returned non-zero exit code: 2\nError: Cannot find module "vite"',
+    );
+    expect(ownWords(`the deploy fails again\n${build}`).split('\n')[0]).toBe('the deploy fails again');
+  });
+
   it('makes two corrections that paste one app’s console about different things unlike', () => {
     const flicker = `the buttons flicker on every click, only update them when the data changed\n${CONSOLE}`;
     const interfaces = `use the existing table functions, do not write new ones\n${CONSOLE}`;
