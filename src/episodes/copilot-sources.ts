@@ -15,16 +15,22 @@ interface CopilotSource {
  * holds no session, is a source that says so; the run warns and goes on.
  */
 export function copilotSources(userDir: string): CopilotSource[] {
-  return discoverCopilotSessions(userDir).map((file): CopilotSource => {
-    let text: string;
-    try {
-      text = readFileSync(file.path, 'utf8');
-    } catch (error) {
-      return { path: file.path, agent: 'copilot-chat', unreadable: (error as Error).message };
-    }
-    const bytes = copilotSessionLines(copilotSessionState(text, file.path.endsWith('.jsonl')), file.folder);
-    if (bytes === null)
-      return { path: file.path, agent: 'copilot-chat', unreadable: 'no chat session in it' };
-    return { path: file.path, agent: 'copilot-chat', bytes };
-  });
+  return discoverCopilotSessions(userDir).map((file) => copilotFileSource(file.path, file.folder));
+}
+
+/**
+ * One Copilot Chat session file (`.jsonl`, VS Code's log, or `.json`, the whole session) as a source: rebuilt into the
+ * session as it stands and given as the lines made of it, with `folder` as its project. A file that cannot be read,
+ * or holds no session, is a source that says so.
+ */
+export function copilotFileSource(path: string, folder: string | null): CopilotSource {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return { path, agent: 'copilot-chat', unreadable: (error as Error).message };
+  }
+  const bytes = copilotSessionLines(copilotSessionState(text, path.endsWith('.jsonl')), folder);
+  if (bytes === null) return { path, agent: 'copilot-chat', unreadable: 'no chat session in it' };
+  return { path, agent: 'copilot-chat', bytes };
 }

@@ -1,10 +1,11 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { CLINE_EXTENSIONS } from '../core/index.ts';
-import { clineTaskLines, continueSessionLines } from '../stream/index.ts';
+import { clineTaskLines, continueSessionLines, workspaceFolder } from '../stream/index.ts';
 import { aiderSources } from './aider-sources.ts';
 import { clineFolderOf } from './cline-sources.ts';
 import { fileTime } from './continue-sources.ts';
+import { copilotFileSource } from './copilot-sources.ts';
 import { readers } from './parse-lines.ts';
 import { isDirectory, projectOf } from './project.ts';
 import { looksInto, walkFolder } from './project-files.ts';
@@ -46,8 +47,8 @@ const JSON_LINES_READERS = Object.values(readers)
  * Transcripts named by path rather than found where their agent keeps them (docs/formats/transcripts.md): a file
  * copied from another machine, or the transcripts a team commits to its repository. Each file's agent is told by
  * what it holds (of its name, only the extension), not by its place: Claude Code's and Codex's JSON Lines, a Gemini
- * CLI session, a Cline (Roo Code, Kilo Code) task's `ui_messages.json`, a Continue session, an aider history, a
- * SpecStory export. A file named that is none of these is a source that says so; under a folder named, files that
+ * CLI session, a Cline (Roo Code, Kilo Code) task's `ui_messages.json`, a Continue session, a Copilot Chat session of
+ * VS Code, an aider history, a SpecStory export. A file named that is none of these is a source that says so; under a folder named, files that
  * are none are passed over.
  */
 export function transcriptSources(path: string): Source[] {
@@ -70,10 +71,11 @@ function sourcesOf(file: string, named: boolean): Source[] {
   }
   const name = basename(file);
   if (name.endsWith('.jsonl')) {
+    if (COPILOT_LOG.test(head)) return copilotSource(file, refuse);
     const agent = jsonLinesAgent(head);
     return agent
       ? [{ path: file, agent }]
-      : refuse('JSON Lines, but not a transcript of Claude Code, Codex or Gemini CLI');
+      : refuse('JSON Lines, but not a transcript of Claude Code, Codex, Gemini CLI or Copilot Chat');
   }
   if (name.endsWith('.md')) {
     if (/^# aider chat started at /m.test(head)) return aiderSources(file);
@@ -86,13 +88,18 @@ function sourcesOf(file: string, named: boolean): Source[] {
   return refuse('not a transcript Remem reads (.jsonl, .json or .md)');
 }
 
-/** A Cline task's panel messages or a Continue session; else what `refuse` makes. */
+/** A Cline task's panel messages, a Continue session or a Copilot Chat session; else what `refuse` makes. */
 function jsonSources(file: string, head: string, refuse: (reason: string) => Source[]): Source[] {
   const start = head.trimStart();
   const task = start.startsWith('[') && /"(?:say|ask)"\s*:/.test(start);
-  const session = start.startsWith('{') && /"history"\s*:/.test(head) && /"sessionId"\s*:/.test(head);
+  const object = start.startsWith('{');
+  const session = object && /"history"\s*:/.test(head) && /"sessionId"\s*:/.test(head);
+  if (object && !session && COPILOT_SESSION.every((field) => field.test(head)))
+    return copilotSource(file, refuse);
   if (!task && !session)
-    return refuse('JSON, but neither a Cline task (ui_messages.json) nor a Continue session');
+    return refuse(
+      'JSON, but neither a Cline task (ui_messages.json), a Continue session nor a Copilot Chat session',
+    );
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -110,6 +117,24 @@ function jsonSources(file: string, head: string, refuse: (reason: string) => Sou
   return bytes
     ? [{ path: file, agent: 'continue', bytes }]
     : refuse('not a Continue session (no history array)');
+}
+
+/** VS Code's chat session log opens with the whole session (`ObjectMutationLog`'s first entry, kind 0). */
+const COPILOT_LOG = /^\s*\{\s*"kind"\s*:\s*0\s*,\s*"v"\s*:\s*\{/;
+/** What a whole Copilot Chat session (`.json`, before the log) holds in its head. */
+const COPILOT_SESSION = [/"requests"\s*:/, /"(?:sessionId|requesterUsername|responderUsername)"\s*:/];
+
+/**
+ * A Copilot Chat session file: its project the folder the `workspace.json` beside its `chatSessions/` names, as where
+ * VS Code keeps it; else, copied or committed, the repository it sits in.
+ */
+function copilotSource(file: string, refuse: (reason: string) => Source[]): Source[] {
+  const folder =
+    (basename(dirname(file)) === 'chatSessions'
+      ? workspaceFolder(join(dirname(dirname(file)), 'workspace.json'))
+      : null) ?? projectOf(dirname(file));
+  const source = copilotFileSource(file, folder);
+  return source.unreadable === undefined ? [source] : refuse(source.unreadable);
 }
 
 /** The agent whose JSON Lines transcript this is, by its first records; null for any other file. */

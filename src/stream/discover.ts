@@ -105,7 +105,7 @@ export function discoverCopilotSessions(userDir: string): CopilotSessionFile[] {
 }
 
 /** The local folder a `workspace.json` names (`{"folder": "file:///…"}`), or null. */
-function workspaceFolder(path: string): string | null {
+export function workspaceFolder(path: string): string | null {
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
     const uri =

@@ -29,6 +29,7 @@ export {
   discoverCursorStores,
   discoverTranscripts,
   subfolders,
+  workspaceFolder,
 } from './discover.ts';
 export { eventFields, eventKey, eventSchema, parseEventLine, type RememEvent } from './events.ts';
 export { geminiCliReader } from './gemini-cli.ts';

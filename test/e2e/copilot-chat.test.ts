@@ -4,7 +4,7 @@
  * reads are incremental and archived, `--from-raw` rebuilds them, a bad log line is a warning, the sessions are found
  * without flags, and status lists them.
  */
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
@@ -125,5 +125,30 @@ describe('Copilot Chat sessions', () => {
         reason: 'not read: no chat session in it',
       },
     ]);
+  });
+
+  it('are read when named by path: where VS Code keeps them, and copied into a repository', () => {
+    for (const log of [true, false]) {
+      const home = tempDir();
+      const user = join(tempDir('remem-vscode-'), 'User');
+      const file = copilotSession(user, PROJECT, `s-t-${log}`, START, STEPS, { log });
+      ingest(home, ['--transcript', file]);
+      const kept = episodesOf(home);
+      expect(gist(kept)).toEqual(gist(claudeEpisodes));
+      // Where VS Code keeps it, the workspace.json beside chatSessions/ names the project.
+      expect(new Set(kept.map((episode) => episode.project))).toEqual(new Set([PROJECT]));
+      // Copied into a repository, its project is the repository it sits in.
+      const repo = tempDir('remem-repo-');
+      mkdirSync(join(repo, '.git'));
+      mkdirSync(join(repo, 'chats'));
+      copyFileSync(file, join(repo, 'chats', `s-t-${log}.${log ? 'jsonl' : 'json'}`));
+      const other = tempDir();
+      const report = ingest(other, ['--transcript', repo]);
+      expect(report.warningCount).toBe(0);
+      const copied = episodesOf(other);
+      expect(gist(copied)).toEqual(gist(claudeEpisodes));
+      expect(new Set(copied.map((episode) => episode.agent))).toEqual(new Set(['copilot-chat']));
+      expect(new Set(copied.map((episode) => episode.project))).toEqual(new Set([repo]));
+    }
   });
 });

@@ -97,11 +97,13 @@ describe('transcripts named by path', () => {
     expect(report.warnings).toEqual([
       {
         file: data,
-        reason: 'not read: JSON Lines, but not a transcript of Claude Code, Codex or Gemini CLI',
+        reason:
+          'not read: JSON Lines, but not a transcript of Claude Code, Codex, Gemini CLI or Copilot Chat',
       },
       {
         file: settings,
-        reason: 'not read: JSON, but neither a Cline task (ui_messages.json) nor a Continue session',
+        reason:
+          'not read: JSON, but neither a Cline task (ui_messages.json), a Continue session nor a Copilot Chat session',
       },
     ]);
     expect(correctionsSaid(episodesOf(home))).toEqual(['we never use axios here, use the built-in fetch']);

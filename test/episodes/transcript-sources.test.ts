@@ -37,6 +37,21 @@ const CONTINUE = JSON.stringify({
   history: [{ message: { role: 'user', content: 'add retries' }, contextItems: [] }],
 });
 const CLINE = JSON.stringify([{ ts: 1761991200000, type: 'say', say: 'task', text: 'add retries' }]);
+const COPILOT_SESSION = {
+  version: 3,
+  sessionId: 'c1',
+  creationDate: 1761991200000,
+  requests: [
+    {
+      requestId: 'r1',
+      timestamp: 1761991200000,
+      message: { text: 'add retries' },
+      response: [{ value: 'Done.' }],
+      modelState: { value: 1 },
+    },
+  ],
+};
+const COPILOT_LOG = lines({ kind: 0, v: COPILOT_SESSION });
 
 function write(root: string, path: string, text: string): string {
   const file = join(root, path);
@@ -62,6 +77,8 @@ describe('transcriptSources', () => {
     write(root, 'e/k1.json', CONTINUE);
     write(root, '.cline/tasks/1/ui_messages.json', CLINE);
     write(root, `g/.specstory/history/${CLI.name}`, CLI.text);
+    write(root, 'i/chatSessions/c1.jsonl', COPILOT_LOG);
+    write(root, 'j/c2.json', JSON.stringify({ ...COPILOT_SESSION, sessionId: 'c2' }));
     // Passed over: data in JSON Lines and JSON, a package's manifest, Markdown outside SpecStory's folder, hidden folders
     // no agent keeps chats in.
     write(root, 'h/rows.jsonl', lines({ sku: 'a1' }, { sku: 'b2' }));
@@ -79,6 +96,8 @@ describe('transcriptSources', () => {
       'aider /d/.aider.chat.history.md',
       'continue /e/k1.json',
       `specstory /g/.specstory/history/${CLI.name}`,
+      'copilot-chat /i/chatSessions/c1.jsonl',
+      'copilot-chat /j/c2.json',
     ]);
     expect(found.every((source) => source.unreadable === undefined)).toBe(true);
     // A hidden folder that is no agent's is passed over under a folder, and read when named.
@@ -93,17 +112,19 @@ describe('transcriptSources', () => {
     expect(read(broken)).toEqual([{ source: '', agent: 'claude-code' }]);
     const refused = (path: string, text: string) => read(write(root, path, text))[0]?.unreadable;
     expect(refused('rows.jsonl', lines({ sku: 'a1' }))).toBe(
-      'JSON Lines, but not a transcript of Claude Code, Codex or Gemini CLI',
+      'JSON Lines, but not a transcript of Claude Code, Codex, Gemini CLI or Copilot Chat',
     );
     // A record typed as Claude Code's, but stamped with no session or message of it, is no transcript.
     expect(refused('users.jsonl', lines({ type: 'user', name: 'ada' }))).toBe(
-      'JSON Lines, but not a transcript of Claude Code, Codex or Gemini CLI',
+      'JSON Lines, but not a transcript of Claude Code, Codex, Gemini CLI or Copilot Chat',
     );
+    // A log that opens as VS Code's, cut inside its first line: no session in it.
+    expect(refused('log.jsonl', '{"kind":0,"v":{"requests":[{"requ\n')).toBe('no chat session in it');
     expect(refused('notes.md', '# notes\n')).toBe(
       'Markdown, but neither an aider chat history nor a SpecStory export',
     );
     expect(refused('config.json', '{"history": 3}')).toBe(
-      'JSON, but neither a Cline task (ui_messages.json) nor a Continue session',
+      'JSON, but neither a Cline task (ui_messages.json), a Continue session nor a Copilot Chat session',
     );
     expect(refused('broken.json', '[{"type": "say", "say": ')).toBe('not a JSON array of panel messages');
     expect(refused('photo.png', 'PNG')).toBe('not a transcript Remem reads (.jsonl, .json or .md)');
