@@ -121,8 +121,11 @@ function jsonSources(file: string, head: string, refuse: (reason: string) => Sou
 
 /** VS Code's chat session log opens with the whole session (`ObjectMutationLog`'s first entry, kind 0). */
 const COPILOT_LOG = /^\s*\{\s*"kind"\s*:\s*0\s*,\s*"v"\s*:\s*\{/;
-/** What a whole Copilot Chat session (`.json`, before the log) holds in its head. */
-const COPILOT_SESSION = [/"requests"\s*:/, /"(?:sessionId|requesterUsername|responderUsername)"\s*:/];
+/**
+ * What a whole Copilot Chat session (`.json`, before the log) holds in its head: its requests, and who asked or answered
+ * them (an API's fixture may hold requests and a session id).
+ */
+const COPILOT_SESSION = [/"requests"\s*:/, /"(?:requesterUsername|responderUsername)"\s*:/];
 
 /**
  * A Copilot Chat session file: its project the folder the `workspace.json` beside its `chatSessions/` names, as where

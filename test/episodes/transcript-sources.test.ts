@@ -39,6 +39,7 @@ const CONTINUE = JSON.stringify({
 const CLINE = JSON.stringify([{ ts: 1761991200000, type: 'say', say: 'task', text: 'add retries' }]);
 const COPILOT_SESSION = {
   version: 3,
+  responderUsername: 'GitHub Copilot',
   sessionId: 'c1',
   creationDate: 1761991200000,
   requests: [
@@ -83,6 +84,7 @@ describe('transcriptSources', () => {
     // no agent keeps chats in.
     write(root, 'h/rows.jsonl', lines({ sku: 'a1' }, { sku: 'b2' }));
     write(root, 'h/config.json', '{"theme": "dark"}');
+    write(root, 'h/api.json', '{"sessionId": "x1", "requests": [{"url": "/orders", "method": "GET"}]}');
     write(root, 'package.json', '{"name": "shop"}');
     write(root, 'README.md', '# shop\n\n#### add retries\n');
     write(root, '.git/logs.jsonl', CLAUDE);
