@@ -48,8 +48,8 @@ const JSON_LINES_READERS = Object.values(readers)
  * copied from another machine, or the transcripts a team commits to its repository. Each file's agent is told by
  * what it holds (of its name, only the extension), not by its place: Claude Code's and Codex's JSON Lines, a Gemini
  * CLI session, a Cline (Roo Code, Kilo Code) task's `ui_messages.json`, a Continue session, a Copilot Chat session of
- * VS Code, an aider history, a SpecStory export. A file named that is none of these is a source that says so; under a folder named, files that
- * are none are passed over.
+ * VS Code, an aider history, a SpecStory export. A file named that is none of these is a source that says so; under a
+ * folder named, files that are none are passed over.
  */
 export function transcriptSources(path: string): Source[] {
   if (!isDirectory(path)) return sourcesOf(path, true);

@@ -19,7 +19,7 @@ const PASTED_SHAPES: readonly RegExp[] = [
   /^\s*[\w$]*(?:[a-z][A-Z]|[._$])[\w$.]*\s*$/,
   // A log level, a time stamp (a 12-hour clock's too: a build service's log), a shell prompt opening the line.
   /^\s*\[?(?:DEBUG|INFO|WARN(?:ING)?|ERROR|TRACE|FATAL|CRITICAL)\]?(?:[\s:|\]-]|$)/,
-  /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|^\s*\[?\d{1,2}:\d{2}:\d{2}(?:\s?[AP]M)?\b/i,
+  /^\s*\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|^\s*\[?\d{1,2}:\d{2}:\d{2}\b/,
   /^\s*(?:\$|>>>|PS [A-Z]:\\)\s/,
   // Code and data: an indented line (Markdown's code block), one that opens or closes a structure or ends a statement.
   /^(?: {4}|\t)/,
