@@ -7,7 +7,8 @@
  *
  * - Corrections: Claude Code (with `parentUuid`, without it, without `uuid`), SpecStory, Codex.
  * - Stated surprises: the paragraph as a reply of its own, and as the reply to a prompt.
- * - Failed calls: a Claude Code shell call and its failing result, read as the agent's mistake or the environment's.
+ * - Failed calls: a shell call and its failing result, as Claude Code (its `Exit code N` header first), Codex (its
+ *   header) and SpecStory's command line write one, read as the agent's mistake or the environment's.
  * - The Stop reminder: `remem prime` answering the Stop hook for each closing, with a memory holding one lesson
  *   learned after an offer.
  */
@@ -145,6 +146,84 @@ function codex(root: string, index: number, turns: readonly Turn[]): void {
   );
 }
 
+/**
+ * The exit code a failed shell call is written with, as Claude Code's and Codex's headers give one: the code the
+ * error names, else 1. The labelled errors begin at their first error line, so most name none.
+ */
+const exitOf = (error: string) =>
+  /(?:exited with code|exit code|exit status)[: ]+(\d+)/i.exec(error)?.[1] ?? '1';
+
+/** A Codex rollout of a shell call that failed: the command, and its output under the header Codex writes. */
+function codexFailure(root: string, index: number, command: string, error: string): void {
+  const folder = join(root, 'sessions', '2026', '11', '10');
+  mkdirSync(folder, { recursive: true });
+  const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+  const item = (step: number, payload: object) => ({
+    timestamp: stamp(index, step),
+    type: 'response_item',
+    payload,
+  });
+  const lines: unknown[] = [
+    {
+      timestamp: stamp(index, 0),
+      type: 'session_meta',
+      payload: {
+        id,
+        timestamp: stamp(index, 0),
+        cwd: CWD,
+        originator: 'codex_cli_rs',
+        cli_version: '0.50.0',
+      },
+    },
+    item(1, {
+      type: 'message',
+      role: 'user',
+      content: [{ type: 'input_text', text: 'build the project and fix what fails' }],
+    }),
+    item(2, {
+      type: 'function_call',
+      name: 'shell',
+      call_id: 'c1',
+      arguments: JSON.stringify({ command: ['bash', '-lc', command] }),
+    }),
+    item(3, {
+      type: 'function_call_output',
+      call_id: 'c1',
+      output: `Exit code: ${exitOf(error)}\nWall time: 0.4 seconds\nOutput:\n${error}`,
+    }),
+  ];
+  writeFileSync(
+    join(folder, `rollout-2026-11-10T10-00-00-${id}.jsonl`),
+    `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+  );
+}
+
+/** A SpecStory export (its command line's Markdown) of a Bash call that failed: the command, then `**Error:**`. */
+function specstoryFailure(root: string, index: number, command: string, error: string): void {
+  const folder = join(root, '.specstory', 'history');
+  mkdirSync(folder, { recursive: true });
+  const block = [
+    '<tool-use data-tool-type="shell" data-tool-name="Bash"><details>',
+    '<summary>Tool use: **Bash**</summary>',
+    '',
+    '```bash',
+    command,
+    '```',
+    '',
+    '**Error:**',
+    '',
+    '```',
+    error,
+    '```',
+    '</details></tool-use>',
+  ].join('\n');
+  const export_ = specstoryExport(stamp(index, 0), [
+    { role: 'user', text: 'build the project and fix what fails', at: stamp(index, 0) },
+    { role: 'assistant', text: block, at: stamp(index, 1) },
+  ]);
+  writeFileSync(join(folder, `${sessionId(index)}.md`), export_);
+}
+
 /** Precision and recall against the labels, per batch, of the rows `hit` holds. */
 function figures(rows: readonly Row[], positive: (row: Row) => boolean, hit: (row: Row) => boolean): string {
   return ['first batch', 'second batch']
@@ -240,26 +319,47 @@ export async function run(args: string[]): Promise<void> {
 
     const failures = rowsOf(dir, 'tool_failures');
     const isMistake = (row: Row) => row.fields['label'] === 'agent_mistake';
-    const judged = (row: Row) =>
-      classifyFailure({
-        tool: 'Bash',
-        input: row.fields['input_summary'] ?? '',
-        error: row.fields['error_first_lines'] ?? '',
-      }).kind === 'agent_mistake';
-    const failFolder = join(root, 'sources', 'failures');
-    for (const row of failures)
-      claudeCode(failFolder, row.index, [
-        { user: 'build the project and fix what fails' },
-        { call: { id: 't1', name: 'Bash', input: { command: row.fields['input_summary'] ?? '' } } },
-        { failed: 't1', text: row.fields['error_first_lines'] ?? '' },
-      ]);
-    const failed = readThrough(home('failures'), '--claude', failFolder, '*');
-    const mistake = (row: Row) => failed.get(row.index)?.kind === 'error';
+    const command = (row: Row) => row.fields['input_summary'] ?? '';
+    const error = (row: Row) => row.fields['error_first_lines'] ?? '';
     const right = (decide: (row: Row) => boolean) =>
       failures.filter((row) => decide(row) === isMistake(row)).length;
-    console.log(
-      `\nFailed calls, ${failures.length}, as a shell call: agent's mistake or environment right on ${right(mistake)} through the binary, ${right(judged)} in this process; ${differences(failures, mistake, judged, (row) => row.fields['input_summary'] ?? '')}; ${failures.length - failed.size} read as no failure`,
-    );
+    console.log(`\nFailed calls, ${failures.length}, agent's mistake or environment:`);
+    const failureForms: [string, string, string, (folder: string, row: Row) => void][] = [
+      [
+        'a Claude Code Bash call',
+        'Bash',
+        '--claude',
+        (folder, row) =>
+          claudeCode(folder, row.index, [
+            { user: 'build the project and fix what fails' },
+            { call: { id: 't1', name: 'Bash', input: { command: command(row) } } },
+            { failed: 't1', text: `Exit code ${exitOf(error(row))}\n${error(row)}` },
+          ]),
+      ],
+      [
+        'a Codex shell call',
+        'shell',
+        '--codex',
+        (folder, row) => codexFailure(folder, row.index, command(row), error(row)),
+      ],
+      [
+        'a SpecStory Bash block',
+        'Bash',
+        '--specstory',
+        (folder, row) => specstoryFailure(folder, row.index, command(row), error(row)),
+      ],
+    ];
+    for (const [name, tool, flag, write] of failureForms) {
+      const folder = join(root, 'sources', `failures-${flag.slice(2)}`);
+      for (const row of failures) write(folder, row);
+      const failed = readThrough(home(`failures-${flag.slice(2)}`), flag, folder, '*');
+      const mistake = (row: Row) => failed.get(row.index)?.kind === 'error';
+      const judged = (row: Row) =>
+        classifyFailure({ tool, input: command(row), error: error(row) }).kind === 'agent_mistake';
+      console.log(
+        `  ${name}: right on ${right(mistake)} through the binary, ${right(judged)} in this process; ${differences(failures, mistake, judged, command)}; ${failures.length - failed.size} read as no failure`,
+      );
+    }
 
     const closings = rowsOf(dir, 'handbacks');
     const isOffer = (row: Row) => row.fields['label'] === 'handback' && row.fields['subtype'] === 'offer';

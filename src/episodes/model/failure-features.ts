@@ -1,7 +1,7 @@
 /**
  * The features the learned failure detector reads of a failed tool call, hashed as the correction detector's
  * are (`features.ts`): the error's character trigrams, words and word pairs; the command's words and the program
- * it ran; the tool; the exit code; the error's shape (empty, one line, a stack trace, a compiler's file:line, a
+ * it ran; the tool; the error's shape (empty, one line, a stack trace, a compiler's file:line, a
  * PowerShell error record); words that say the machine or the world failed ("not found", "permission",
  * "ENOENT", a timeout, the network, a rate limit) or that the agent's own code or call did (a syntax or type
  * error, "undefined", an unknown option); and what the hand-written rules decided, read as one more feature
@@ -93,7 +93,6 @@ const STACK = /^\s+at .+[:(]\d+|^\s*file ".+", line \d+|traceback \(most recent 
 // (23 µs for a 900-character error; this, 5).
 const FILE_LINE = /(?<=[\w./\\-])\.\w{1,5}[:(]\d+[:,]\d+/;
 const POWERSHELL = /categoryinfo|fullyqualifiederrorid|\+ ~+|at line:\d+ char:\d+/;
-const EXIT = /(?:exited with code|exit code|exit status)[: ]+(\d+)/;
 
 /** The program a command runs: its first word after any `cd … &&`, an environment assignment or `sudo`/`npx`. */
 function programOf(input: string): string {
@@ -139,9 +138,9 @@ export function visitFailureFeatures(
   const program = programOf(input);
   add(`prog:${program}`);
   add(`prog:${program}/${words(input.slice(program.length + input.indexOf(program)), 1)[0] ?? ''}`);
-  const exitText = EXIT.exec(error)?.[1];
-  const exit = call.exitCode ?? (exitText === undefined ? undefined : Number(exitText));
-  add(`exit:${exit === undefined ? 'none' : exit > 2 && exit !== 127 && exit !== 128 ? 'other' : exit}`);
+  // No exit code: the labelled errors begin at their first error line, so all but a few hold none, while every shell
+  // failure a transcript records has one (Claude Code's and Codex's headers). Learned from those few rows, the code
+  // turned four verdicts of 115 when the same failures were read through Codex. The rules still read it.
   if (error === '') add('empty');
   if (STACK.test(call.error.toLowerCase())) add('stack');
   if (FILE_LINE.test(error)) add('file-line');
