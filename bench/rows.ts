@@ -102,47 +102,48 @@ function specstory(root: string, index: number, turns: readonly Turn[]): void {
   writeFileSync(join(folder, `${sessionId(index)}.md`), specstoryExport(stamp(index, 0), timed));
 }
 
-/** A Codex rollout of the turns, each visible turn written twice (an event and a response item), as Codex does. */
-function codex(root: string, index: number, turns: readonly Turn[]): void {
+/** A Codex rollout of row `index`: its session record, then `records` (each a `[step, type, payload]`). */
+function codexRollout(root: string, index: number, records: readonly [number, string, object][]): void {
   const folder = join(root, 'sessions', '2026', '11', '10');
   mkdirSync(folder, { recursive: true });
   const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-  const lines: unknown[] = [
-    {
-      timestamp: stamp(index, 0),
-      type: 'session_meta',
-      payload: {
-        id,
-        timestamp: stamp(index, 0),
-        cwd: CWD,
-        originator: 'codex_cli_rs',
-        cli_version: '0.50.0',
-        source: 'cli',
-      },
-    },
+  const meta = {
+    id,
+    timestamp: stamp(index, 0),
+    cwd: CWD,
+    originator: 'codex_cli_rs',
+    cli_version: '0.50.0',
+  };
+  const lines = [
+    { timestamp: stamp(index, 0), type: 'session_meta', payload: { ...meta, source: 'cli' } },
+    ...records.map(([step, type, payload]) => ({ timestamp: stamp(index, step), type, payload })),
   ];
-  turns.forEach((step, at) => {
-    const user = step.role === 'user';
-    lines.push(
-      {
-        timestamp: stamp(index, at + 1),
-        type: 'event_msg',
-        payload: { type: user ? 'user_message' : 'agent_message', message: step.text },
-      },
-      {
-        timestamp: stamp(index, at + 1),
-        type: 'response_item',
-        payload: {
-          type: 'message',
-          role: step.role,
-          content: [{ type: user ? 'input_text' : 'output_text', text: step.text }],
-        },
-      },
-    );
-  });
   writeFileSync(
     join(folder, `rollout-2026-11-10T10-00-00-${id}.jsonl`),
     `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+  );
+}
+
+/** A Codex rollout of the turns, each visible turn written twice (an event and a response item), as Codex does. */
+function codex(root: string, index: number, turns: readonly Turn[]): void {
+  codexRollout(
+    root,
+    index,
+    turns.flatMap((step, at): [number, string, object][] => {
+      const user = step.role === 'user';
+      return [
+        [at + 1, 'event_msg', { type: user ? 'user_message' : 'agent_message', message: step.text }],
+        [
+          at + 1,
+          'response_item',
+          {
+            type: 'message',
+            role: step.role,
+            content: [{ type: user ? 'input_text' : 'output_text', text: step.text }],
+          },
+        ],
+      ];
+    }),
   );
 }
 
@@ -155,47 +156,33 @@ const exitOf = (error: string) =>
 
 /** A Codex rollout of a shell call that failed: the command, and its output under the header Codex writes. */
 function codexFailure(root: string, index: number, command: string, error: string): void {
-  const folder = join(root, 'sessions', '2026', '11', '10');
-  mkdirSync(folder, { recursive: true });
-  const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-  const item = (step: number, payload: object) => ({
-    timestamp: stamp(index, step),
-    type: 'response_item',
-    payload,
-  });
-  const lines: unknown[] = [
-    {
-      timestamp: stamp(index, 0),
-      type: 'session_meta',
-      payload: {
-        id,
-        timestamp: stamp(index, 0),
-        cwd: CWD,
-        originator: 'codex_cli_rs',
-        cli_version: '0.50.0',
+  const user = {
+    type: 'message',
+    role: 'user',
+    content: [{ type: 'input_text', text: 'build the project and fix what fails' }],
+  };
+  codexRollout(root, index, [
+    [1, 'response_item', user],
+    [
+      2,
+      'response_item',
+      {
+        type: 'function_call',
+        name: 'shell',
+        call_id: 'c1',
+        arguments: JSON.stringify({ command: ['bash', '-lc', command] }),
       },
-    },
-    item(1, {
-      type: 'message',
-      role: 'user',
-      content: [{ type: 'input_text', text: 'build the project and fix what fails' }],
-    }),
-    item(2, {
-      type: 'function_call',
-      name: 'shell',
-      call_id: 'c1',
-      arguments: JSON.stringify({ command: ['bash', '-lc', command] }),
-    }),
-    item(3, {
-      type: 'function_call_output',
-      call_id: 'c1',
-      output: `Exit code: ${exitOf(error)}\nWall time: 0.4 seconds\nOutput:\n${error}`,
-    }),
-  ];
-  writeFileSync(
-    join(folder, `rollout-2026-11-10T10-00-00-${id}.jsonl`),
-    `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
-  );
+    ],
+    [
+      3,
+      'response_item',
+      {
+        type: 'function_call_output',
+        call_id: 'c1',
+        output: `Exit code: ${exitOf(error)}\nWall time: 0.4 seconds\nOutput:\n${error}`,
+      },
+    ],
+  ]);
 }
 
 /** A SpecStory export (its command line's Markdown) of a Bash call that failed: the command, then `**Error:**`. */
