@@ -35,6 +35,12 @@ const TOOL_SEGMENT =
 const TOOL_NAME = /data-tool-name="([^"]*)"|Tool use: \*\*([^*]+)\*\*/;
 const SUMMARY = /<summary>([\s\S]*?)<\/summary>/;
 const FAILED = /\*\*Error:?\*\*|<summary>[^<]*\b(?:failed|error)\b/i;
+/**
+ * One of the HTML tags an export writes around a call (`<details>`, `</tool-use>`, `<tool-use data-tool-name=…>`).
+ * Any `<…>` was stripped before, which ate a command's heredoc (`python - <<EOF` through the next `>`) and an error's
+ * `<module>` or `<anonymous>`.
+ */
+const HTML_TAG = /<\/?(?:details|summary|tool-use|think|br|pre|code|div|span|p)\b[^<>]*>/gi;
 
 /** One of the lines Remem writes of a SpecStory export. */
 type SpecstoryLine =
@@ -175,8 +181,8 @@ function agentLines(lines: readonly string[], message: number): SpecstoryLine[] 
 }
 
 /**
- * A tool call from its block or segment: its name, what it was asked (the summary's rest, else its first code, else its
- * first line), and whether it failed, with what the export shows from the error on.
+ * A tool call from its block or segment: its name, what it was asked (the summary's rest, else its first inline code or
+ * fenced block, else its first line), and whether it failed, with what the export shows from the error on.
  */
 function toolOf(text: string, message: number): SpecstoryLine {
   const named = TOOL_NAME.exec(text);
@@ -185,14 +191,16 @@ function toolOf(text: string, message: number): SpecstoryLine {
     SUMMARY.exec(text)?.[1]
       ?.replace(/Tool use: \*\*[^*]+\*\*\s*(?:•\s*)?/, '')
       .trim() ?? '';
-  const plain = text.replace(/<summary>[\s\S]*?<\/summary>/, '').replace(/<[^>]+>/g, '');
-  const code = /`([^`\n]+)`/.exec(plain)?.[1] ?? /```[^\n]*\n([^\n]+)/.exec(plain)?.[1];
+  const plain = text.replace(/<summary>[\s\S]*?<\/summary>/, '').replace(HTML_TAG, '');
+  // A fenced block is the command whole: a script or a chain of commands runs over several lines.
+  const code = /`([^`\n]+)`/.exec(plain)?.[1] ?? /```[^\n]*\n([\s\S]*?)\n?```/.exec(plain)?.[1];
   const input = clip((summary || code || firstLine(plain, INPUT_CHARS)).trim(), INPUT_CHARS);
   const failure = FAILED.exec(text);
   const said = failure
     ? text
         .slice(failure.index + failure[0].length)
-        .replace(/<[^>]+>|```\w*/g, '')
+        .replace(HTML_TAG, '')
+        .replace(/```\w*/g, '')
         .trim()
     : '';
   return { tool: { name, input, failed: failure !== null, text: clip(said, ERROR_CHARS), message } };

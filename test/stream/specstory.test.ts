@@ -52,6 +52,35 @@ describe('the SpecStory reader', () => {
     );
   });
 
+  it('takes a command written in a fenced block whole, not its first line', () => {
+    const script = 'cd app && uv run python - <<EOF\nfrom rotato import presets\npresets.apply("dark")\nEOF';
+    const block = [
+      '<tool-use data-tool-type="shell" data-tool-name="Bash"><details>',
+      '<summary>Tool use: **Bash**</summary>',
+      '',
+      '```bash',
+      script,
+      '```',
+      '',
+      '**Error:**',
+      '',
+      '```',
+      'TypeError: apply() takes 1 positional argument but 2 were given',
+      '```',
+      '</details></tool-use>',
+    ].join('\n');
+    const text = CLI.text.replace(/<tool-use[\s\S]*?<\/tool-use>/, block);
+    const { turns } = read({ name: CLI.name, text });
+    expect(calls(turns)).toEqual([`Bash: ${script}`]);
+    expect(turns.find((turn) => turn.type === 'call')).toMatchObject({
+      description: 'cd app && uv run python - <<EOF',
+    });
+    expect(turns.find((turn) => turn.type === 'result')).toMatchObject({
+      status: 'failed',
+      text: 'TypeError: apply() takes 1 positional argument but 2 were given',
+    });
+  });
+
   it('leaves out a subagent’s messages and an export with no message of the person, and says what it cannot read', () => {
     const sidechain = ['_**User - sidechain (2026-07-13 13:40:49Z)**_', '', 'look at app.py', ''].join('\n');
     expect(specstorySessionLines(sidechain, 'x.md', '/p')).toBeNull();
