@@ -211,8 +211,14 @@ function eventBodies(payload: JsonObject): TurnBody[] {
       const text = stringOf(payload['message'])?.trim() ?? '';
       return text === '' ? [] : [{ type: 'reply', text }];
     }
-    case 'turn_aborted':
-      return [{ type: 'interrupt', duringTool: false }];
+    case 'turn_aborted': {
+      // The person stopped the turn (Esc, Ctrl-C) or sent a message that replaced it; a review's end or a spent
+      // budget is Codex's own ending, not the person's.
+      const reason = stringOf(payload['reason']);
+      return reason === undefined || reason === 'interrupted' || reason === 'replaced'
+        ? [{ type: 'interrupt', duringTool: false }]
+        : [];
+    }
     default:
       return [];
   }

@@ -195,10 +195,14 @@ describe('codexReader', () => {
     expect(bodies(custom)).toMatchObject([{ callId: 'call_9', status: 'refused' }]);
   });
 
-  it('reads an aborted turn as an interrupt and a compaction as a compaction', () => {
-    expect(bodies(event({ type: 'turn_aborted', reason: 'interrupted', turn_id: 't9' }))).toEqual([
-      { type: 'interrupt', duringTool: false },
-    ]);
+  it('reads a turn the person aborted as an interrupt and a compaction as a compaction', () => {
+    for (const reason of ['interrupted', 'replaced', undefined])
+      expect(bodies(event({ type: 'turn_aborted', reason, turn_id: 't9' }))).toEqual([
+        { type: 'interrupt', duringTool: false },
+      ]);
+    // Ended by Codex itself: nothing the person did.
+    for (const reason of ['review_ended', 'budget_limited'])
+      expect(bodies(event({ type: 'turn_aborted', reason, turn_id: 't9' }))).toEqual([]);
     const compacted = {
       timestamp: at,
       type: 'compacted',
