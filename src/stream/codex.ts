@@ -6,6 +6,7 @@ import {
   INPUT_CHARS,
   isObject,
   type JsonObject,
+  parsedOr,
   stringOf,
   successHead,
   summarizeInput,
@@ -59,15 +60,6 @@ function messagePieces(content: unknown): string[] {
     .map((part) => part['text'] as string);
 }
 
-function parseArguments(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
 const SHELL_WRAPPER = /^(?:\/\S*\/)?(?:ba|z|)sh$/;
 
 /** The command line of a shell call: `cmd` (exec_command), or `command` as a string or an argv. */
@@ -97,7 +89,7 @@ function callBody(payload: JsonObject): TurnBody {
       ? payload['input']
       : payload['type'] === 'local_shell_call'
         ? (payload['action'] as unknown)
-        : parseArguments(payload['arguments']);
+        : parsedOr(payload['arguments']);
   const command = commandOf(args);
   if (command !== undefined) {
     return {
@@ -137,7 +129,7 @@ function outcomeOf(output: unknown): Outcome {
   }
   if (typeof output !== 'string') return { text: '' };
   if (output.trimStart().startsWith('{')) {
-    const parsed = parseArguments(output);
+    const parsed = parsedOr(output);
     if (isObject(parsed) && typeof parsed['output'] === 'string') {
       const metadata = parsed['metadata'];
       const code = (isObject(metadata) ? metadata['exit_code'] : undefined) ?? parsed['exit_code'];

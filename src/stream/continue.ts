@@ -6,6 +6,7 @@ import {
   type JsonObject,
   keptInput,
   keptText,
+  parsedOr,
   stringOf,
   successHead,
   summarizeInput,
@@ -57,15 +58,9 @@ function toolCallStates(item: JsonObject): JsonObject[] {
 function callLine(state: JsonObject, at: string): unknown {
   const call = isObject(state['toolCall']) ? state['toolCall'] : {};
   const fn = isObject(call['function']) ? call['function'] : {};
-  let input: unknown = state['parsedArgs'];
-  if (!isObject(input)) {
-    const args = stringOf(fn['arguments']) ?? '';
-    try {
-      input = JSON.parse(args);
-    } catch {
-      input = args;
-    }
-  }
+  const input = isObject(state['parsedArgs'])
+    ? state['parsedArgs']
+    : parsedOr(stringOf(fn['arguments']) ?? '');
   const output = Array.isArray(state['output'])
     ? state['output']
         .map((item) => (isObject(item) ? (stringOf(item['content']) ?? '') : ''))

@@ -7,6 +7,7 @@ import {
   KEPT_TEXT_CHARS,
   keptInput,
   keptText,
+  parsedOr,
   stringOf,
   successHead,
   summarizeInput,
@@ -267,12 +268,7 @@ function callInput(part: JsonObject): unknown {
     if (command !== undefined) return { command };
   }
   const input = stringOf(details['input']);
-  if (input === undefined) return undefined;
-  try {
-    return JSON.parse(input) as unknown;
-  } catch {
-    return input;
-  }
+  return input === undefined ? undefined : parsedOr(input);
 }
 
 /** The text of a call's output: its text parts, else the terminal's output. */

@@ -6,6 +6,7 @@ import {
   KEPT_TEXT_CHARS,
   keptInput,
   keptText,
+  parsedOr,
   stringOf,
   successHead,
   summarizeInput,
@@ -28,14 +29,6 @@ export interface CursorRows {
   folder: string | null;
   data: string;
   bubbles: { id: string; data: string }[];
-}
-
-function parsedOr(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // kept as the text it was: the reader says the row is not a JSON object
-  }
 }
 
 /**

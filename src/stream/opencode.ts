@@ -3,6 +3,7 @@ import {
   errorExcerpt,
   isObject,
   type JsonObject,
+  parsedOr,
   stringOf,
   successHead,
   summarizeInput,
@@ -23,14 +24,6 @@ export interface OpencodeRows {
   parentId: string | null;
   title: string;
   messages: { id: string; timeCreated: number; data: string; parts: { id: string; data: string }[] }[];
-}
-
-function parsedOr(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // kept as the text it was: the reader says the row is not a JSON object
-  }
 }
 
 /** The lines of one session, in the order OpenCode shows them. */
