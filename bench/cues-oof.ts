@@ -20,7 +20,7 @@ import {
 import { curve, fitModel } from '../src/episodes/model/fit.ts';
 import { type LabelledMessage, readLabelledMessages } from '../src/episodes/model/labelled.ts';
 import { chooseOptions, correction } from '../src/episodes/training.ts';
-import { heaviest, spread } from './learned-oof.ts';
+import { heaviest, overSeeds, spread } from './learned-oof.ts';
 
 const DIMS = 1 << 14;
 const THRESHOLDS = [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.8, 0.9];
@@ -103,6 +103,11 @@ function nestedLines(
     line('English', (r) => r.lang === 'en'),
     line('other languages', (r) => r.lang !== 'en'),
     line('without soft rows', (r) => !r.soft || !r.positive),
+    overSeeds(rows, examples, side, chooseOptions(correction, DIMS), [
+      ['all rows', () => true],
+      ['second batch', (r) => r.set === 'batch2'],
+      ['histories', (r) => r.set === 'histories'],
+    ]),
   ].join('\n');
 }
 

