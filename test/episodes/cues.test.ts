@@ -368,6 +368,7 @@ describe('classifyHandback', () => {
     expect(classifyHandback('Everything is committed. What would you like to work on today?')).toBeNull();
     expect(classifyHandback('Estou ouvindo. O que você quer que eu faça?')).toBeNull();
   });
+
   it('leaves code blocks and inline code out', () => {
     const tail =
       'Here is the helper:\n```ts\n// Would you like me to add types? Please confirm.\nexport const x = 1;\n```\nThe tests pass.';

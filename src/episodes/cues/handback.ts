@@ -20,15 +20,15 @@ export const HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('HANDBACK', () => [
     ],
   },
   {
-    // Written from the development histories' closings that the person answered by letting the agent go on
-    // ("Ready to proceed?", "Should we commit this cleanup?", "¿Continúo con Mi Día?"): asking leave for the
-    // agent's own next step, in the forms the first batch's rows did not hold. No labelled row is cited; the second
+    // This group and the four after it were written from the development histories' closings that the person
+    // answered by letting the agent go on ("Ready to proceed?", "Should we commit this cleanup?", "¿Continúo con
+    // Mi Día?"): asking leave for the agent's own next step, in the forms the first batch's rows did not hold. No labelled row is cited; the second
     // batch's offers had been read before, and two of them are in these forms.
     lang: 'en',
     examples: [],
     patterns: [
       /(?:^|[.!:*] |\n)(?:should|shall) we [^.!?\n]{1,100}\?|would it help (?:if i|to|for me to) [^.!?\n]{1,100}\?/m,
-      /(?:^|[.!:*] |\n)\**(?:ready to|(?:do you )?want to|want me to) [^.!?\n]{1,100}\?/m,
+      /(?:^|[.!:*] |\n)\**(?:ready to|(?:do you )?want to) [^.!?\n]{1,100}\?/m,
       /let me know and i(?:'ll| will) |say the word and i(?:'ll| will) |just say (?:go|yes) and i/,
     ],
   },
