@@ -35,6 +35,8 @@ const NEAR = (() => {
     'it should be the toml file',
     'the settings file is settings.toml, not the yaml one',
     'no, the settings are in settings.toml, not yaml',
+    'actually the file is toml, not yaml!',
+    'the yaml file is not the one we use',
   ].find((said) => {
     const { hit, score } = scoreCorrection(said, BEFORE);
     return hit === null && score !== null && score >= floor && score < threshold;
