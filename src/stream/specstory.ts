@@ -35,6 +35,35 @@ const TOOL_SEGMENT =
 const TOOL_NAME = /data-tool-name="([^"]*)"|Tool use: \*\*([^*]+)\*\*/;
 const SUMMARY = /<summary>([\s\S]*?)<\/summary>/;
 const FAILED = /\*\*Error:?\*\*|<summary>[^<]*\b(?:failed|error)\b/i;
+/** The command a summary names (`Run command: …`), blanked before the summary is read for a failure. */
+const RUN_COMMAND = /(<summary>[^<]*?Run command: )([^<]*)/;
+/** A call that runs a command in a shell: its output is read for how it ended. */
+const SHELL_TOOL = /terminal|shell|bash|command|exec|powershell/i;
+/**
+ * A line of a command's output that says it failed, as the shells and the common tools write it at the start of a
+ * line: the shell's own refusals, a Python traceback, npm's, git's and compilers' errors, a Gradle or Maven build
+ * failure, PowerShell's error record, an exception named at the start of a line, a non-zero exit. Most exports show
+ * a command's output without saying how it ended; a line of these says it.
+ */
+const FAILED_OUTPUT = new RegExp(
+  [
+    String.raw`^(?:[\w.-]+|\(eval\))(?::(?: line)? ?\d+)?: (?:[^\n]*: )?(?:command not found|[Nn]o such file or directory|[Pp]ermission denied|parse error|syntax error)`,
+    String.raw`^Traceback \(most recent call last\):`,
+    String.raw`^npm (?:ERR!|error) `,
+    String.raw`^(?:\[[\w:-]+\] |[\w.-]+: )?(?:fatal|error|ERROR|Error)(?:\[E\d+\])?: `,
+    String.raw`^(?:\[[\w:-]+\] )?\[ERROR\] `,
+    String.raw`^(?:FAILURE: Build failed|BUILD FAILED|> Task \S+ FAILED)`,
+    String.raw`^\s*\+ (?:CategoryInfo|FullyQualifiedErrorId)\s*: `,
+    String.raw`is not recognized as (?:the |a )?name of a cmdlet|is not recognized as an internal or external command|^The system cannot find the (?:file|path) specified`,
+    String.raw`\berror TS\d{4,5}: `,
+    String.raw`^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception): `,
+    String.raw`^(?:Exit code:? ?|exited with code |Process exited with code |Command failed with exit code )[1-9]\d*`,
+  ].join('|'),
+  'm',
+);
+/** The fenced blocks of a call's report: the first is the command, the others what it printed. */
+const FENCED = /^ {0,3}```[^\n]*\n([\s\S]*?)\n? {0,3}```[ \t]*$/gm;
+
 /**
  * One of the HTML tags an export writes around a call (`<details>`, `</tool-use>`, `<tool-use data-tool-name=…>`).
  * Any `<…>` was stripped before, which ate a command's heredoc (`python - <<EOF` through the next `>`) and an error's
@@ -195,15 +224,34 @@ function toolOf(text: string, message: number): SpecstoryLine {
   // A fenced block is the command whole: a script or a chain of commands runs over several lines.
   const code = /`([^`\n]+)`/.exec(plain)?.[1] ?? /```[^\n]*\n([\s\S]*?)\n?```/.exec(plain)?.[1];
   const input = clip((summary || code || firstLine(plain, INPUT_CHARS)).trim(), INPUT_CHARS);
-  const failure = FAILED.exec(text);
+  // A summary names the command it ran: `grep -rn "error"` did not fail for saying so.
+  const failure = FAILED.exec(
+    text.replace(RUN_COMMAND, (_, head: string, command: string) => head + ' '.repeat(command.length)),
+  );
   const said = failure
     ? text
         .slice(failure.index + failure[0].length)
         .replace(HTML_TAG, '')
         .replace(/```\w*/g, '')
         .trim()
-    : '';
-  return { tool: { name, input, failed: failure !== null, text: clip(said, ERROR_CHARS), message } };
+    : SHELL_TOOL.test(name)
+      ? failedOutput(plain)
+      : '';
+  return {
+    tool: { name, input, failed: failure !== null || said !== '', text: clip(said, ERROR_CHARS), message },
+  };
+}
+
+/** What a shell call printed from the first line that says it failed, or '' when none does. */
+function failedOutput(report: string): string {
+  const printed = [...report.matchAll(FENCED)].slice(1).map((block) => block[1] ?? '');
+  for (const output of printed) {
+    const found = FAILED_OUTPUT.exec(output);
+    if (!found) continue;
+    const from = output.lastIndexOf('\n', found.index) + 1;
+    return output.slice(from).trim();
+  }
+  return '';
 }
 
 /** A time as SpecStory writes it (`2025-11-13 21:12:14Z`, `…-0700`, or none), as ISO 8601. */
@@ -254,7 +302,7 @@ function parseLine(value: unknown, line: number): LineResult {
         messageId: `m${String(tool['message'])}`,
       },
     ];
-    // An export says when a call failed (`**Error:**`); of the others it shows output, not how they ended.
+    // An export says when a call failed (`**Error:**`), or a shell call's output does (`toolOf`).
     if (tool['failed'] === true)
       bodies.push({ type: 'result', callId, status: 'failed', text: stringOf(tool['text']) ?? '' });
     return { turns: turnsOf({ line, at }, bodies) };

@@ -47,6 +47,30 @@ describe('SpecStory exports', () => {
     expect(digest(file)).toBe(before);
   });
 
+  it('give a failed call of an export that shows only what the command printed', () => {
+    const home = tempDir();
+    const failing = [
+      'Tool use: **run_terminal_cmd**',
+      '',
+      '```bash',
+      'docker-compose up -d',
+      '```',
+      '',
+      '```',
+      'zsh: command not found: docker-compose',
+      'a123@MacBookAir shop % ',
+      '```',
+    ].join('\n');
+    const text = OLDER.text.replace(/^Read file: package\.json$/m, failing);
+    expect(text).not.toBe(OLDER.text);
+    const shop = project(tempDir('remem-specstory-'), 'shop', [{ name: OLDER.name, text }]);
+    expect(ingest(home, ['--specstory', shop]).warningCount).toBe(0);
+    // A missing program is the machine's, not the agent's mistake.
+    const failure = episodesOf(home).find((episode) => episode.kind === 'environment');
+    expect(failure?.title).toBe('run_terminal_cmd: docker-compose up -d');
+    expect(failure?.text).toBe('zsh: command not found: docker-compose');
+  });
+
   it('are found from the history folder, one file, a folder of projects, or REMEM_SPECSTORY, and read again only when changed', () => {
     const root = tempDir('remem-specstory-');
     const shop = project(root, 'shop', [OLDER]);

@@ -81,6 +81,69 @@ describe('the SpecStory reader', () => {
     });
   });
 
+  it('reads a shell call as failed when what it printed says so, though the export does not', () => {
+    const segment = (command: string, output: string) =>
+      ['Tool use: **run_terminal_cmd**', '', '```bash', command, '```', '', '```', output, '```'].join('\n');
+    const block = (command: string, output: string) =>
+      [
+        '<tool-use data-tool-type="shell" data-tool-name="run_terminal_cmd">',
+        `<details><summary>Tool use: **run_terminal_cmd** • Run command: ${command}</summary>`,
+        '',
+        '```bash',
+        command,
+        '```',
+        '',
+        '```',
+        output,
+        '```',
+        '</details>',
+        '</tool-use>',
+      ].join('\n');
+    const exportOf = (calls: string[]) =>
+      [
+        '_**User (2025-08-06 10:30Z)**_',
+        '',
+        'set it up',
+        '',
+        '---',
+        '',
+        '_**Agent (model default, mode Agent)**_',
+        '',
+        calls.join('\n\n---\n\n'),
+        '',
+      ].join('\n');
+    const results = (calls: string[]) =>
+      read({ name: '2025-08-06_10-30Z-setup.md', text: exportOf(calls) }).turns.flatMap((turn) =>
+        turn.type === 'result' ? [turn.text] : [],
+      );
+    expect(
+      results([
+        segment('docker-compose up -d', 'zsh: command not found: docker-compose\na123@MacBookAir app % '),
+        block(
+          'python scripts/seed.py',
+          'Seeding…\nTraceback (most recent call last):\n  File "scripts/seed.py", line 4, in <module>\nKeyError: \'DATABASE_URL\'',
+        ),
+        segment(
+          './gradlew spotlessApply',
+          "FAILURE: Build failed with an exception.\n\n* What went wrong:\nTask 'spotlessApply' not found",
+        ),
+      ]),
+    ).toEqual([
+      'zsh: command not found: docker-compose\na123@MacBookAir app %',
+      'Traceback (most recent call last):\n  File "scripts/seed.py", line 4, in <module>\nKeyError: \'DATABASE_URL\'',
+      "FAILURE: Build failed with an exception.\n\n* What went wrong:\nTask 'spotlessApply' not found",
+    ]);
+    // Output that mentions errors, and a command that names one, did not fail.
+    expect(
+      results([
+        block('grep -rn "error:" src', 'src/log.ts:12:  console.log("error: " + message);'),
+        segment('npm test', ' ✓ src/errors.test.ts (3 tests) 12ms\n\n Test Files  1 passed (1)'),
+        segment('cat src/errors.ts', 'export class NotFoundError extends Error {}'),
+        segment('./gradlew build', 'BUILD SUCCESSFUL in 12s'),
+      ]),
+    ).toEqual([]);
+  });
+
   it('leaves out a subagent’s messages and an export with no message of the person, and says what it cannot read', () => {
     const sidechain = ['_**User - sidechain (2026-07-13 13:40:49Z)**_', '', 'look at app.py', ''].join('\n');
     expect(specstorySessionLines(sidechain, 'x.md', '/p')).toBeNull();
