@@ -8,7 +8,8 @@
  * - Corrections: Claude Code (with `parentUuid`, without it, without `uuid`), SpecStory, Codex.
  * - Stated surprises: the paragraph as a reply of its own, and as the reply to a prompt.
  * - Failed calls: a shell call and its failing result, as Claude Code (its `Exit code N` header first), Codex (its
- *   header) and SpecStory's command line write one, read as the agent's mistake or the environment's.
+ *   header) and SpecStory's command line write one, and as the oldest SpecStory exports show one (the output alone,
+ *   nothing saying it failed), read as the agent's mistake or the environment's.
  * - The Stop reminder: `remem prime` answering the Stop hook for each closing, with a memory holding one lesson
  *   learned after an offer.
  */
@@ -211,6 +212,21 @@ function specstoryFailure(root: string, index: number, command: string, error: s
   writeFileSync(join(folder, `${sessionId(index)}.md`), export_);
 }
 
+/**
+ * The oldest SpecStory exports' way with a terminal call: a segment between `---` lines, the command and then what
+ * it printed, with nothing saying how it ended.
+ */
+function specstoryOutput(root: string, index: number, command: string, output: string): void {
+  const folder = join(root, '.specstory', 'history');
+  mkdirSync(folder, { recursive: true });
+  const segment = ['Tool use: **run_terminal_cmd**', '', '```bash', command, '```', '', '```', output, '```'];
+  const export_ = specstoryExport(stamp(index, 0), [
+    { role: 'user', text: 'build the project and fix what fails', at: stamp(index, 0) },
+    { role: 'assistant', text: `Building it.\n\n---\n\n${segment.join('\n')}`, at: stamp(index, 1) },
+  ]);
+  writeFileSync(join(folder, `${sessionId(index)}.md`), export_);
+}
+
 /** Precision and recall against the labels, per batch, of the rows `hit` holds. */
 function figures(rows: readonly Row[], positive: (row: Row) => boolean, hit: (row: Row) => boolean): string {
   return ['first batch', 'second batch']
@@ -335,11 +351,17 @@ export async function run(args: string[]): Promise<void> {
         '--specstory',
         (folder, row) => specstoryFailure(folder, row.index, command(row), error(row)),
       ],
+      [
+        'an older SpecStory terminal call, its output alone',
+        'run_terminal_cmd',
+        '--specstory',
+        (folder, row) => specstoryOutput(folder, row.index, command(row), error(row)),
+      ],
     ];
-    for (const [name, tool, flag, write] of failureForms) {
-      const folder = join(root, 'sources', `failures-${flag.slice(2)}`);
+    for (const [index, [name, tool, flag, write]] of failureForms.entries()) {
+      const folder = join(root, 'sources', `failures-${index}`);
       for (const row of failures) write(folder, row);
-      const failed = readThrough(home(`failures-${flag.slice(2)}`), flag, folder, '*');
+      const failed = readThrough(home(`failures-${index}`), flag, folder, '*');
       const mistake = (row: Row) => failed.get(row.index)?.kind === 'error';
       const judged = (row: Row) =>
         classifyFailure({ tool, input: command(row), error: error(row) }).kind === 'agent_mistake';
