@@ -17,7 +17,9 @@ import {
   proxyLogReader,
   type Reader,
 } from '../../src/stream/index.ts';
+import { specstoryReader, specstorySessionLines } from '../../src/stream/specstory.ts';
 import { repoRoot } from '../helpers/remem.ts';
+import { CLI, CURSOR, OLDER } from '../stream/specstory-exports.ts';
 import { generateEvents } from './corpus.ts';
 import {
   badText,
@@ -238,6 +240,46 @@ function recordProperty(valid: string[], options: FuzzOptions) {
   );
 }
 
+/** Exports of each SpecStory version, one whose shell call says it failed only in what it printed among them. */
+function specstoryTexts(): string[] {
+  const printed = [
+    'Tool use: **run_terminal_cmd**',
+    '',
+    '```bash',
+    'docker-compose up -d',
+    '```',
+    '',
+    '```',
+    'zsh: command not found: docker-compose',
+    'Traceback (most recent call last):',
+    '```',
+  ].join('\n');
+  return [OLDER.text, CURSOR.text, CLI.text, OLDER.text.replace(/^Read file: package\.json$/m, printed)];
+}
+
+/** A SpecStory export, however damaged, becomes lines the reader takes, each turn well formed, or nothing. */
+function specstoryProperty(texts: string[], options: FuzzOptions) {
+  return checkProperty(
+    'specstorySessionLines',
+    fc.oneof(damagedText(texts), damagedText(texts), fc.string({ unit: 'binary', maxLength: 400 })),
+    (text) => {
+      const read = specstorySessionLines(text, '2025-08-06_10-30Z-chat.md', '/work/shop');
+      if (read === null) return null;
+      for (const [index, line] of read.bytes.toString('utf8').split('\n').entries()) {
+        if (line === '') continue;
+        const problem = readerProblem(
+          JSON.parse(line) as unknown,
+          index + 1,
+          specstoryReader.parseLine(JSON.parse(line), index + 1),
+        );
+        if (problem) return `line ${index + 1}: ${problem}`;
+      }
+      return null;
+    },
+    options,
+  );
+}
+
 /** Every pure reader of outside input, `numRuns` inputs each. */
 export async function fuzzUnits(options: FuzzOptions): Promise<FuzzOutcome[]> {
   const valid = validLines();
@@ -249,5 +291,6 @@ export async function fuzzUnits(options: FuzzOptions): Promise<FuzzOutcome[]> {
     await eventProperty(valid.events, options),
     await payloadProperty(valid.payloads, options),
     await recordProperty(signedLines(), options),
+    await specstoryProperty(specstoryTexts(), options),
   ];
 }
