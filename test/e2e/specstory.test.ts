@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/home.ts';
 import { remem } from '../helpers/remem.ts';
-import { CLI, CURSOR, OLDER } from '../stream/specstory-exports.ts';
+import { CLI, CURSOR, OLDER, PRINTED_FAILURE } from '../stream/specstory-exports.ts';
 import { agentsAndProjects, correctionsSaid, digest, episodesOf, ingest, READ_NOW } from './readers.ts';
 import { claudeSession, STEPS } from './sessions.ts';
 
@@ -49,21 +49,8 @@ describe('SpecStory exports', () => {
 
   it('give a failed call of an export that shows only what the command printed', () => {
     const home = tempDir();
-    const failing = [
-      'Tool use: **run_terminal_cmd**',
-      '',
-      '```bash',
-      'docker-compose up -d',
-      '```',
-      '',
-      '```',
-      'zsh: command not found: docker-compose',
-      'a123@MacBookAir shop % ',
-      '```',
-    ].join('\n');
-    const text = OLDER.text.replace(/^Read file: package\.json$/m, failing);
-    expect(text).not.toBe(OLDER.text);
-    const shop = project(tempDir('remem-specstory-'), 'shop', [{ name: OLDER.name, text }]);
+    expect(PRINTED_FAILURE.text).not.toBe(OLDER.text);
+    const shop = project(tempDir('remem-specstory-'), 'shop', [PRINTED_FAILURE]);
     expect(ingest(home, ['--specstory', shop]).warningCount).toBe(0);
     // A missing program is the machine's, not the agent's mistake.
     const failure = episodesOf(home).find((episode) => episode.kind === 'environment');

@@ -19,7 +19,7 @@ import {
 } from '../../src/stream/index.ts';
 import { specstoryReader, specstorySessionLines } from '../../src/stream/specstory.ts';
 import { repoRoot } from '../helpers/remem.ts';
-import { CLI, CURSOR, OLDER } from '../stream/specstory-exports.ts';
+import { CLI, CURSOR, OLDER, PRINTED_FAILURE } from '../stream/specstory-exports.ts';
 import { generateEvents } from './corpus.ts';
 import {
   badText,
@@ -240,24 +240,10 @@ function recordProperty(valid: string[], options: FuzzOptions) {
   );
 }
 
-/** Exports of each SpecStory version, one whose shell call says it failed only in what it printed among them. */
-function specstoryTexts(): string[] {
-  const printed = [
-    'Tool use: **run_terminal_cmd**',
-    '',
-    '```bash',
-    'docker-compose up -d',
-    '```',
-    '',
-    '```',
-    'zsh: command not found: docker-compose',
-    'Traceback (most recent call last):',
-    '```',
-  ].join('\n');
-  return [OLDER.text, CURSOR.text, CLI.text, OLDER.text.replace(/^Read file: package\.json$/m, printed)];
-}
-
-/** A SpecStory export, however damaged, becomes lines the reader takes, each turn well formed, or nothing. */
+/**
+ * A SpecStory export of each version (and one whose shell call says it failed only in what it printed), however
+ * damaged, becomes lines the reader takes, each turn well formed, or nothing.
+ */
 function specstoryProperty(texts: string[], options: FuzzOptions) {
   return checkProperty(
     'specstorySessionLines',
@@ -291,6 +277,6 @@ export async function fuzzUnits(options: FuzzOptions): Promise<FuzzOutcome[]> {
     await eventProperty(valid.events, options),
     await payloadProperty(valid.payloads, options),
     await recordProperty(signedLines(), options),
-    await specstoryProperty(specstoryTexts(), options),
+    await specstoryProperty([OLDER.text, CURSOR.text, CLI.text, PRINTED_FAILURE.text], options),
   ];
 }
