@@ -138,7 +138,9 @@ export function specstorySessionLines(
       if (text !== '') out.push({ at: message.at, line: { prompt: { text } } });
       return;
     }
-    for (const line of agentLines(body, index)) out.push({ at: message.at, line });
+    // The command line's exports say when a call failed (`**Error:**`): a call they do not mark ended well, whatever
+    // it printed. The extension's say nothing of how a command ended: there what it printed is read.
+    for (const line of agentLines(body, index, provider === '')) out.push({ at: message.at, line });
   });
   const bytes = Buffer.from(`${out.map(({ at, line }) => JSON.stringify({ at, ...line })).join('\n')}\n`);
   return { bytes, provider, id };
@@ -156,7 +158,7 @@ function withoutSeparator(lines: readonly string[]): string[] {
  * An agent's message as its words and its tool calls, in order: `<tool-use>`, `<details>` and `<think>` blocks are
  * taken out of the words, and so are the segments of an older export that only report a tool's work.
  */
-function agentLines(lines: readonly string[], message: number): SpecstoryLine[] {
+function agentLines(lines: readonly string[], message: number, readsOutput: boolean): SpecstoryLine[] {
   const out: SpecstoryLine[] = [];
   let words: string[] = [];
   const say = () => {
@@ -174,7 +176,7 @@ function agentLines(lines: readonly string[], message: number): SpecstoryLine[] 
       if (segment === '') continue;
       if (TOOL_SEGMENT.test(segment)) {
         speak();
-        out.push(toolOf(segment, message));
+        out.push(toolOf(segment, message, readsOutput));
       } else spoken.push(segment);
     }
     speak();
@@ -184,7 +186,7 @@ function agentLines(lines: readonly string[], message: number): SpecstoryLine[] 
     if (block) {
       block.lines.push(line);
       if (block.close.test(line)) {
-        if (!block.think) out.push(toolOf(block.lines.join('\n'), message));
+        if (!block.think) out.push(toolOf(block.lines.join('\n'), message, readsOutput));
         block = null;
       }
       continue;
@@ -195,7 +197,7 @@ function agentLines(lines: readonly string[], message: number): SpecstoryLine[] 
       const tag = open[1]!;
       const close = new RegExp(`</${tag}>\\s*$`);
       if (close.test(line)) {
-        if (tag !== 'think') out.push(toolOf(line, message));
+        if (tag !== 'think') out.push(toolOf(line, message, readsOutput));
         continue;
       }
       block = { close, lines: [line], think: tag === 'think' };
@@ -204,7 +206,7 @@ function agentLines(lines: readonly string[], message: number): SpecstoryLine[] 
     words.push(line);
   }
   // A block never closed (the export was cut) is kept as the tool's report.
-  if (block && !block.think) out.push(toolOf(block.lines.join('\n'), message));
+  if (block && !block.think) out.push(toolOf(block.lines.join('\n'), message, readsOutput));
   say();
   return out;
 }
@@ -213,7 +215,7 @@ function agentLines(lines: readonly string[], message: number): SpecstoryLine[] 
  * A tool call from its block or segment: its name, what it was asked (the summary's rest, else its first inline code or
  * fenced block, else its first line), and whether it failed, with what the export shows from the error on.
  */
-function toolOf(text: string, message: number): SpecstoryLine {
+function toolOf(text: string, message: number, readsOutput: boolean): SpecstoryLine {
   const named = TOOL_NAME.exec(text);
   const name = (named?.[1] ?? named?.[2] ?? firstLine(text, 40).replace(/[:\s].*$/, '')).trim() || 'tool';
   const summary =
@@ -234,7 +236,7 @@ function toolOf(text: string, message: number): SpecstoryLine {
         .replace(HTML_TAG, '')
         .replace(/```\w*/g, '')
         .trim()
-    : SHELL_TOOL.test(name)
+    : readsOutput && SHELL_TOOL.test(name)
       ? failedOutput(plain)
       : '';
   return {

@@ -133,6 +133,23 @@ describe('the SpecStory reader', () => {
       'Traceback (most recent call last):\n  File "scripts/seed.py", line 4, in <module>\nKeyError: \'DATABASE_URL\'',
       "FAILURE: Build failed with an exception.\n\n* What went wrong:\nTask 'spotlessApply' not found",
     ]);
+    // The command line's exports mark a failed call: one they do not mark ended well, whatever it printed.
+    const unmarked = [
+      '<tool-use data-tool-type="shell" data-tool-name="Bash"><details>',
+      '<summary>Tool use: **Bash**</summary>',
+      '',
+      '```bash',
+      'git fetch --all',
+      '```',
+      '',
+      '```',
+      'error: could not fetch mirror (the other remotes were fetched)',
+      '```',
+      '</details></tool-use>',
+    ].join('\n');
+    const cli = read({ name: CLI.name, text: CLI.text.replace(/<tool-use[\s\S]*?<\/tool-use>/, unmarked) });
+    expect(cli.turns.filter((turn) => turn.type === 'result')).toEqual([]);
+    expect(calls(cli.turns)).toEqual(['Bash: git fetch --all']);
     // Output that mentions errors, and a command that names one, did not fail.
     expect(
       results([
