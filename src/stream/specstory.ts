@@ -42,19 +42,19 @@ const SHELL_TOOL = /terminal|shell|bash|command|exec|powershell/i;
 /**
  * A line of a command's output that says it failed, as the shells and the common tools write it at the start of a
  * line: the shell's own refusals, a Python traceback, npm's, git's and compilers' errors, a Gradle or Maven build
- * failure, PowerShell's error record, an exception named at the start of a line, a non-zero exit. Most exports show
- * a command's output without saying how it ended; a line of these says it.
+ * failure, PowerShell's error record, an exception named at the start of a line, a non-zero exit. The extension's
+ * exports show a command's output without saying how it ended; a line of these says it.
  */
 const FAILED_OUTPUT = new RegExp(
   [
     String.raw`^(?:[\w.-]+|\(eval\))(?::(?: line)? ?\d+)?: (?:[^\n]*: )?(?:command not found|[Nn]o such file or directory|[Pp]ermission denied|parse error|syntax error)`,
     String.raw`^Traceback \(most recent call last\):`,
-    String.raw`^npm (?:ERR!|error) `,
+    '^npm (?:ERR!|error) ',
     String.raw`^(?:\[[\w:-]+\] |[\w.-]+: )?(?:fatal|error|ERROR|Error)(?:\[E\d+\])?: `,
     String.raw`^(?:\[[\w:-]+\] )?\[ERROR\] `,
     String.raw`^(?:FAILURE: Build failed|BUILD FAILED|> Task \S+ FAILED)`,
     String.raw`^\s*\+ (?:CategoryInfo|FullyQualifiedErrorId)\s*: `,
-    String.raw`is not recognized as (?:the |a )?name of a cmdlet|is not recognized as an internal or external command|^The system cannot find the (?:file|path) specified`,
+    'is not recognized as (?:the |a )?name of a cmdlet|is not recognized as an internal or external command|^The system cannot find the (?:file|path) specified',
     String.raw`\berror TS\d{4,5}: `,
     String.raw`^(?:[A-Za-z_][\w.]*\.)?[A-Z]\w*(?:Error|Exception): `,
     String.raw`^(?:Exit code:? ?|exited with code |Process exited with code |Command failed with exit code )[1-9]\d*`,
