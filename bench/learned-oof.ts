@@ -6,9 +6,11 @@
  * on the second; and the features that carry the weight.
  */
 import {
+  type ChooseOptions,
   chosenTrainTest,
   crossValidate,
   nestedCrossValidate,
+  type RuleSide,
   type Scored,
   sparedShare,
   type Tally,
@@ -16,7 +18,7 @@ import {
   trainTest,
 } from '../src/episodes/model/cross-validate.ts';
 import { hash } from '../src/episodes/model/features.ts';
-import { fitModel } from '../src/episodes/model/fit.ts';
+import { type Example, fitModel } from '../src/episodes/model/fit.ts';
 import { groupedInterval } from '../src/episodes/model/interval.ts';
 import type { LabelledRow } from '../src/episodes/model/labelled.ts';
 import { chooseOptions, type Trainable, train } from '../src/episodes/training.ts';
@@ -50,9 +52,9 @@ const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
  */
 export function overSeeds<T extends LabelledRow>(
   rows: readonly T[],
-  examples: Parameters<typeof nestedCrossValidate<T>>[1],
-  side: Parameters<typeof nestedCrossValidate<T>>[2],
-  options: Parameters<typeof nestedCrossValidate<T>>[3],
+  examples: readonly Example[],
+  side: RuleSide,
+  options: ChooseOptions,
   slices: readonly (readonly [string, (row: T) => boolean])[],
 ): string {
   const found = slices.map(() => ({ precision: [] as number[], recall: [] as number[] }));

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classifyFailure, detectCorrection, detectSurprise } from '../src/episodes/detect.ts';
+import { exitCodeOf } from '../src/episodes/detect-failure.ts';
 import { offersWork } from '../src/episodes/detect-handback.ts';
 import { paragraphs } from '../src/episodes/text.ts';
 import { claudeSession, type Step } from '../test/e2e/sessions.ts';
@@ -152,8 +153,7 @@ function codex(root: string, index: number, turns: readonly Turn[]): void {
  * The exit code a failed shell call is written with, as Claude Code's and Codex's headers give one: the code the
  * error names, else 1. The labelled errors begin at their first error line, so most name none.
  */
-const exitOf = (error: string) =>
-  /(?:exited with code|exit code|exit status)[: ]+(\d+)/i.exec(error)?.[1] ?? '1';
+const exitOf = (error: string) => exitCodeOf(error) ?? 1;
 
 /** A Codex rollout of a shell call that failed: the command, and its output under the header Codex writes. */
 function codexFailure(root: string, index: number, command: string, error: string): void {
@@ -186,11 +186,17 @@ function codexFailure(root: string, index: number, command: string, error: strin
   ]);
 }
 
-/** A SpecStory export (its command line's Markdown) of a Bash call that failed: the command, then `**Error:**`. */
-function specstoryFailure(root: string, index: number, command: string, error: string): void {
-  const folder = join(root, '.specstory', 'history');
-  mkdirSync(folder, { recursive: true });
-  const block = [
+/** A SpecStory export of row `index` in which the agent's one message is `call`, asked to build the project. */
+function specstoryCall(root: string, index: number, call: string): void {
+  specstory(root, index, [
+    { role: 'user', text: 'build the project and fix what fails' },
+    { role: 'assistant', text: call },
+  ]);
+}
+
+/** The command line's Markdown of a Bash call that failed: the command, then `**Error:**`. */
+const specstoryFailure = (command: string, error: string) =>
+  [
     '<tool-use data-tool-type="shell" data-tool-name="Bash"><details>',
     '<summary>Tool use: **Bash**</summary>',
     '',
@@ -205,27 +211,27 @@ function specstoryFailure(root: string, index: number, command: string, error: s
     '```',
     '</details></tool-use>',
   ].join('\n');
-  const export_ = specstoryExport(stamp(index, 0), [
-    { role: 'user', text: 'build the project and fix what fails', at: stamp(index, 0) },
-    { role: 'assistant', text: block, at: stamp(index, 1) },
-  ]);
-  writeFileSync(join(folder, `${sessionId(index)}.md`), export_);
-}
 
 /**
- * The oldest SpecStory exports' way with a terminal call: a segment between `---` lines, the command and then what
- * it printed, with nothing saying how it ended.
+ * The oldest exports' way with a terminal call: a segment between `---` lines, the command and then what it printed,
+ * with nothing saying how it ended.
  */
-function specstoryOutput(root: string, index: number, command: string, output: string): void {
-  const folder = join(root, '.specstory', 'history');
-  mkdirSync(folder, { recursive: true });
-  const segment = ['Tool use: **run_terminal_cmd**', '', '```bash', command, '```', '', '```', output, '```'];
-  const export_ = specstoryExport(stamp(index, 0), [
-    { role: 'user', text: 'build the project and fix what fails', at: stamp(index, 0) },
-    { role: 'assistant', text: `Building it.\n\n---\n\n${segment.join('\n')}`, at: stamp(index, 1) },
-  ]);
-  writeFileSync(join(folder, `${sessionId(index)}.md`), export_);
-}
+const specstoryOutput = (command: string, output: string) =>
+  [
+    'Building it.',
+    '',
+    '---',
+    '',
+    'Tool use: **run_terminal_cmd**',
+    '',
+    '```bash',
+    command,
+    '```',
+    '',
+    '```',
+    output,
+    '```',
+  ].join('\n');
 
 /** Precision and recall against the labels, per batch, of the rows `hit` holds. */
 function figures(rows: readonly Row[], positive: (row: Row) => boolean, hit: (row: Row) => boolean): string {
@@ -349,13 +355,13 @@ export async function run(args: string[]): Promise<void> {
         'a SpecStory Bash block',
         'Bash',
         '--specstory',
-        (folder, row) => specstoryFailure(folder, row.index, command(row), error(row)),
+        (folder, row) => specstoryCall(folder, row.index, specstoryFailure(command(row), error(row))),
       ],
       [
         'an older SpecStory terminal call, its output alone',
         'run_terminal_cmd',
         '--specstory',
-        (folder, row) => specstoryOutput(folder, row.index, command(row), error(row)),
+        (folder, row) => specstoryCall(folder, row.index, specstoryOutput(command(row), error(row))),
       ],
     ];
     for (const [index, [name, tool, flag, write]] of failureForms.entries()) {

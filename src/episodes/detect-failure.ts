@@ -52,8 +52,9 @@ export function classifyFailure(f: FailedCall): FailureVerdict {
   return { kind, hit: { rule: 'learned', cue: `learned detector, p=${score.toFixed(2)}` } };
 }
 
-function exitCodeOf(error: string): number | undefined {
-  const m = /(?:exited with code|exit code|exit status)[: ]+(\d+)/.exec(error);
+/** The exit code an error names ("Exit code 2", "exited with code 128", "exit status 1"), if it names one. */
+export function exitCodeOf(error: string): number | undefined {
+  const m = /(?:exited with code|exit code|exit status)[: ]+(\d+)/i.exec(error);
   return m?.[1] === undefined ? undefined : Number(m[1]);
 }
 
