@@ -24,6 +24,7 @@ import { paragraphs } from '../src/episodes/text.ts';
 import { claudeSession, type Step } from '../test/e2e/sessions.ts';
 import { findDataDir, hasData, type Raw, readRows } from '../test/episodes/score.ts';
 import { remem as runRemem } from '../test/helpers/remem.ts';
+import { shellBlock, terminalSegment } from '../test/stream/specstory-exports.ts';
 import { specstoryExport, type TimedTurn } from './_transcripts.ts';
 
 const CWD = '/work/rows';
@@ -194,45 +195,6 @@ function specstoryCall(root: string, index: number, call: string): void {
   ]);
 }
 
-/** The command line's Markdown of a Bash call that failed: the command, then `**Error:**`. */
-const specstoryFailure = (command: string, error: string) =>
-  [
-    '<tool-use data-tool-type="shell" data-tool-name="Bash"><details>',
-    '<summary>Tool use: **Bash**</summary>',
-    '',
-    '```bash',
-    command,
-    '```',
-    '',
-    '**Error:**',
-    '',
-    '```',
-    error,
-    '```',
-    '</details></tool-use>',
-  ].join('\n');
-
-/**
- * The oldest exports' way with a terminal call: a segment between `---` lines, the command and then what it printed,
- * with nothing saying how it ended.
- */
-const specstoryOutput = (command: string, output: string) =>
-  [
-    'Building it.',
-    '',
-    '---',
-    '',
-    'Tool use: **run_terminal_cmd**',
-    '',
-    '```bash',
-    command,
-    '```',
-    '',
-    '```',
-    output,
-    '```',
-  ].join('\n');
-
 /** Precision and recall against the labels, per batch, of the rows `hit` holds. */
 function figures(rows: readonly Row[], positive: (row: Row) => boolean, hit: (row: Row) => boolean): string {
   return ['first batch', 'second batch']
@@ -355,13 +317,19 @@ export async function run(args: string[]): Promise<void> {
         'a SpecStory Bash block',
         'Bash',
         '--specstory',
-        (folder, row) => specstoryCall(folder, row.index, specstoryFailure(command(row), error(row))),
+        (folder, row) =>
+          specstoryCall(folder, row.index, shellBlock('Bash', command(row), error(row), { failed: true })),
       ],
       [
         'an older SpecStory terminal call, its output alone',
         'run_terminal_cmd',
         '--specstory',
-        (folder, row) => specstoryCall(folder, row.index, specstoryOutput(command(row), error(row))),
+        (folder, row) =>
+          specstoryCall(
+            folder,
+            row.index,
+            `Building it.\n\n---\n\n${terminalSegment(command(row), error(row))}`,
+          ),
       ],
     ];
     for (const [index, [name, tool, flag, write]] of failureForms.entries()) {

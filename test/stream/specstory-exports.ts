@@ -61,6 +61,39 @@ thanks
 `,
 };
 
+/** A terminal call as the oldest exports show one between `---` lines: the command, then what it printed, alone. */
+export function terminalSegment(command: string, output: string): string {
+  return ['Tool use: **run_terminal_cmd**', '', '```bash', command, '```', '', '```', output, '```'].join(
+    '\n',
+  );
+}
+
+/**
+ * A shell call as a `<tool-use>` block: its summary (the tool's name unless given), the command, then what it
+ * printed, under `**Error:**` when the export says it failed.
+ */
+export function shellBlock(
+  tool: string,
+  command: string,
+  output: string,
+  options: { summary?: string; failed?: boolean } = {},
+): string {
+  return [
+    `<tool-use data-tool-type="shell" data-tool-name="${tool}"><details>`,
+    `<summary>${options.summary ?? `Tool use: **${tool}**`}</summary>`,
+    '',
+    '```bash',
+    command,
+    '```',
+    '',
+    ...(options.failed ? ['**Error:**', ''] : []),
+    '```',
+    output,
+    '```',
+    '</details></tool-use>',
+  ].join('\n');
+}
+
 /**
  * The oldest export with a terminal call in place of its file read, whose output alone says it failed: most exports
  * say nothing else of how a command ended.

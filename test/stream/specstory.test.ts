@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { specstoryReader, specstorySessionLines } from '../../src/stream/specstory.ts';
 import type { Turn } from '../../src/stream/types.ts';
 import { readText, said, words } from './read.ts';
-import { CLI, CURSOR, OLDER } from './specstory-exports.ts';
+import { CLI, CURSOR, OLDER, shellBlock, terminalSegment } from './specstory-exports.ts';
 
 function read(file: { name: string; text: string }) {
   const bytes = specstorySessionLines(file.text, file.name, '/work/shop');
@@ -54,21 +54,12 @@ describe('the SpecStory reader', () => {
 
   it('takes a command written in a fenced block whole, not its first line', () => {
     const script = 'cd app && uv run python - <<EOF\nfrom rotato import presets\npresets.apply("dark")\nEOF';
-    const block = [
-      '<tool-use data-tool-type="shell" data-tool-name="Bash"><details>',
-      '<summary>Tool use: **Bash**</summary>',
-      '',
-      '```bash',
+    const block = shellBlock(
+      'Bash',
       script,
-      '```',
-      '',
-      '**Error:**',
-      '',
-      '```',
       'TypeError: apply() takes 1 positional argument but 2 were given',
-      '```',
-      '</details></tool-use>',
-    ].join('\n');
+      { failed: true },
+    );
     const text = CLI.text.replace(/<tool-use[\s\S]*?<\/tool-use>/, block);
     const { turns } = read({ name: CLI.name, text });
     expect(calls(turns)).toEqual([`Bash: ${script}`]);
@@ -82,23 +73,11 @@ describe('the SpecStory reader', () => {
   });
 
   it('reads a shell call as failed when what it printed says so, though the export does not', () => {
-    const segment = (command: string, output: string) =>
-      ['Tool use: **run_terminal_cmd**', '', '```bash', command, '```', '', '```', output, '```'].join('\n');
+    const segment = terminalSegment;
     const block = (command: string, output: string) =>
-      [
-        '<tool-use data-tool-type="shell" data-tool-name="run_terminal_cmd">',
-        `<details><summary>Tool use: **run_terminal_cmd** • Run command: ${command}</summary>`,
-        '',
-        '```bash',
-        command,
-        '```',
-        '',
-        '```',
-        output,
-        '```',
-        '</details>',
-        '</tool-use>',
-      ].join('\n');
+      shellBlock('run_terminal_cmd', command, output, {
+        summary: `Tool use: **run_terminal_cmd** • Run command: ${command}`,
+      });
     const exportOf = (calls: string[]) =>
       [
         '_**User (2025-08-06 10:30Z)**_',
@@ -134,19 +113,11 @@ describe('the SpecStory reader', () => {
       "FAILURE: Build failed with an exception.\n\n* What went wrong:\nTask 'spotlessApply' not found",
     ]);
     // The command line's exports mark a failed call: one they do not mark ended well, whatever it printed.
-    const unmarked = [
-      '<tool-use data-tool-type="shell" data-tool-name="Bash"><details>',
-      '<summary>Tool use: **Bash**</summary>',
-      '',
-      '```bash',
+    const unmarked = shellBlock(
+      'Bash',
       'git fetch --all',
-      '```',
-      '',
-      '```',
       'error: could not fetch mirror (the other remotes were fetched)',
-      '```',
-      '</details></tool-use>',
-    ].join('\n');
+    );
     const cli = read({ name: CLI.name, text: CLI.text.replace(/<tool-use[\s\S]*?<\/tool-use>/, unmarked) });
     expect(cli.turns.filter((turn) => turn.type === 'result')).toEqual([]);
     expect(calls(cli.turns)).toEqual(['Bash: git fetch --all']);
