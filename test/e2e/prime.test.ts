@@ -260,6 +260,9 @@ describe('remem prime, one command for every hook moment', () => {
       'The migration is written and the tests pass. Should we run it on staging now?',
       'The plan is saved to tfplan. Ready to proceed with the apply?',
       'Both files are updated. Would it help if I added a retry around the upload?',
+      'Die Migration ist geschrieben. Soll ich sie jetzt auf Staging ausführen?',
+      'Semua tes lulus. Mau saya jalankan migrasinya di staging sekarang?',
+      '마이그레이션을 작성했습니다. 지금 스테이징에서 실행할까요?',
     ].entries()) {
       const said = stop(message, `ask-${i}`);
       expect((JSON.parse(said.stdout) as { decision: string }).decision, message).toBe('block');

@@ -369,6 +369,30 @@ describe('classifyHandback', () => {
     expect(classifyHandback('Estou ouvindo. O que você quer que eu faça?')).toBeNull();
   });
 
+  it('reads offers as other languages ask them, and an open question or a request to choose is not one', () => {
+    for (const closing of [
+      'Die Tests laufen durch. Soll ich die alte Konfiguration auch entfernen?',
+      'Wenn du willst, kann ich noch einen Test dafür schreiben.',
+      '테스트가 통과했습니다. 이전 설정 파일도 삭제할까요?',
+      'Semua tes lulus. Mau saya hapus konfigurasi lama juga?',
+      'Jika Anda mau, saya bisa menambahkan tes untuk kasus ini.',
+      'Tất cả đã chạy. Bạn có muốn tôi xóa cấu hình cũ không?',
+      'Si quieres, puedo dejarte un archivo de migración listo para ejecutar.',
+      'Si vous voulez, je peux ajouter un test pour ce cas.',
+      'Posso aggiungere un test anche per questo, se vuoi.',
+      'Se quiser, posso remover as dependências antigas.',
+      'İsterseniz eski yapılandırmayı da silebilirim.',
+      '测试都通过了。你希望我把旧的配置也删掉吗？',
+    ])
+      expect(classifyHandback(closing)?.kind, closing).toBe('offer');
+    for (const closing of [
+      '무엇을 도와드릴까요?',
+      '你想让我接下来做什么？',
+      '如果你希望我继续分析，请告诉我你更关心哪一部分。',
+    ])
+      expect(classifyHandback(closing)?.kind, closing).not.toBe('offer');
+  });
+
   it('leaves code blocks and inline code out', () => {
     const tail =
       'Here is the helper:\n```ts\n// Would you like me to add types? Please confirm.\nexport const x = 1;\n```\nThe tests pass.';

@@ -55,6 +55,71 @@ export const HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('HANDBACK', () => [
     patterns: [/ister misin(?:iz)?|\p{L}+(?:ayım|eyim) m[ıi](?=\P{L}|$)/u],
   },
   {
+    // Offers as other languages ask them, written from the languages, not from the rows: "Soll ich …?", "할까요?",
+    // "Mau saya …?", "Bạn có muốn tôi …", and the "if you want, I can" forms the groups below lack.
+    lang: 'de',
+    examples: [],
+    patterns: [
+      /(?:^|[.!:*] |\n)\**soll(?:en)? (?:ich|wir) [^.!?\n]{1,100}\?|(?:möchtest du|möchten sie|willst du|wollen sie),? dass ich/mu,
+      /wenn (?:du|sie) (?:willst|möchtest|möchten|magst|wollen),? (?:kann|könnte|werde) ich|ich kann (?:\p{L}+ ){0,6}wenn (?:du|sie) (?:willst|möchtest|möchten)/u,
+    ],
+  },
+  {
+    lang: 'ko',
+    examples: [],
+    patterns: [/(?<!(?:무엇을|뭘|무엇이든) 도와)(?:할|드릴|볼|갈|될)까요|원하시면|필요하시면/u],
+  },
+  {
+    lang: 'id',
+    examples: [],
+    patterns: [
+      /apakah (?:anda|kamu|kau) (?:ingin|mau) (?:saya|aku)|(?:^|[.!:] |\n)(?:mau|ingin|perlu) (?:saya|aku) [^.!?\n]{1,100}\?/mu,
+      /(?:jika|kalau|bila) (?:anda|kamu) (?:mau|ingin|setuju|berkenan),? (?:saya|aku) (?:bisa|dapat|akan)|(?:saya|aku) bisa [^.!?\n]{1,100} (?:jika|kalau) (?:anda|kamu) (?:mau|ingin)/u,
+    ],
+  },
+  {
+    lang: 'vi',
+    examples: [],
+    patterns: [/bạn có muốn (?:tôi|mình)|nếu bạn (?:muốn|cần|đồng ý),? (?:tôi|mình) (?:có thể|sẽ)/u],
+  },
+  {
+    lang: 'es',
+    examples: [],
+    patterns: [
+      /si (?:quieres|quiere|lo deseas|prefieres),? (?:puedo|te|le)\b|puedo (?:\p{L}+,? ){0,6}si (?:quieres|quiere|lo deseas)/u,
+    ],
+  },
+  {
+    lang: 'fr',
+    examples: [],
+    patterns: [
+      /si (?:vous (?:voulez|le souhaitez|préférez)|tu (?:veux|le souhaites)),? je (?:peux|pourrais|vais)|veux-tu que je/u,
+    ],
+  },
+  {
+    lang: 'it',
+    examples: [],
+    patterns: [/posso (?:\p{L}+,? ){0,6}se (?:vuoi|preferisci|desideri)|se preferisci,? (?:posso|ti)/u],
+  },
+  {
+    lang: 'pt',
+    examples: [],
+    patterns: [/se (?:quiser|desejar|preferir),? (?:eu )?(?:posso|faço|ajusto|crio)/u],
+  },
+  {
+    lang: 'tr',
+    examples: [],
+    // A capital İ lower-cases to i and a combining dot.
+    patterns: [/i\u0307?stersen(?:iz)?,? .{0,80}(?:abilirim|ebilirim)/u],
+  },
+  {
+    lang: 'zh',
+    examples: [],
+    patterns: [
+      /(?:你|您)(?:想|希望)(?:让)?我[^。！？\n]{1,40}(?:吗|？|\?)|是否(?:需要|要)(?:我|继续)|我可以(?:继续|接着|进一步)/u,
+    ],
+  },
+  {
     lang: 'zh',
     examples: ['dev-hb-0004', 'dev-hb-0015', 'dev-hb-0050', 'dev-hb-0077', 'dev-hb-0078'],
     patterns: [
@@ -200,6 +265,11 @@ export const NOT_HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('NOT_HANDBACK', () 
     lang: 'pt',
     examples: [],
     patterns: [/(?<=o que (?:você |vc )?)(?:quer|deseja|gostaria) que eu (?:faça|fizesse)/],
+  },
+  {
+    lang: 'zh',
+    examples: [],
+    patterns: [/(?:你|您)(?:想|希望|要)(?:让)?我(?:接下来)?(?:帮(?:你|您))?(?:做|处理|完成)?什么/u],
   },
   {
     lang: 'en',

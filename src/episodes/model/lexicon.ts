@@ -1,6 +1,6 @@
 /**
  * A small cross-lingual lexicon the correction detector reads (`features.ts`): words of a few concepts that correct
- * an agent and an opening "no", in twelve languages. Each concept is one feature whatever the language, so that
+ * an agent and an opening "no", in sixteen languages. Each concept is one feature whatever the language, so that
  * weight learned from the rows of one language carries to the others. The agent's claim that its change works is
  * `CLAIM` in `features.ts`.
  */
@@ -8,8 +8,8 @@
 import { asciiTwin, isAscii, testTwinned, twinned } from './ascii.ts';
 
 /**
- * Words of a few concepts that correct an agent, in twelve languages (English, Chinese, Japanese, Spanish, French,
- * German, Portuguese, Italian, Russian, Polish, Turkish, Korean), each concept one feature whatever the language:
+ * Words of a few concepts that correct an agent, in sixteen languages (English, Chinese, Japanese, Spanish, French,
+ * German, Portuguese, Italian, Russian, Polish, Turkish, Korean, Indonesian, Vietnamese, Dutch, Catalan), each concept one feature whatever the language:
  * weight learned from the rows of one language carries to the others. Written from the languages, not from the
  * rows. Alphabetic entries match from the start of a word (stems); CJK entries anywhere.
  */
@@ -56,6 +56,14 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'başarısız',
       'çöktü',
       'bozuk',
+      'galat',
+      'gagal',
+      'lỗi',
+      'hỏng',
+      'fout(?![\\p{L}])',
+      'fouten',
+      'mislukt',
+      'kapot',
     ],
     [
       '错误',
@@ -97,6 +105,15 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'błędn',
       'niepoprawn',
       'yanlış',
+      'salah(?![\\p{L}])',
+      'keliru',
+      'sai(?![\\p{L}])',
+      'không đúng',
+      'verkeerd',
+      'onjuist',
+      'klopt niet',
+      'incorrecte',
+      'malament',
     ],
     ['不对', '错了', '不正确', '違う', '間違', '正しくない', '잘못', '틀렸', '틀린'],
   ],
@@ -135,6 +152,13 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'hâlâ',
       'yine',
       'tekrar',
+      'masih(?![\\p{L}])',
+      'vẫn',
+      'nog steeds',
+      'nog altijd',
+      'opnieuw',
+      'encara',
+      'de nou',
     ],
     ['还是', '仍然', '依然', '又', 'まだ', '再び', '아직', '여전히', '또 '],
   ],
@@ -168,6 +192,11 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'çalışmıyor',
       'olmadı',
       'işe yaramadı',
+      'tidak (?:bisa|berfungsi|jalan|bekerja)',
+      '(?:gak|nggak|belum) (?:bisa|jalan|berfungsi)',
+      'không (?:hoạt động|chạy|được)',
+      'werkt (?:[\\p{L}]+ ){0,3}niet',
+      'doet het niet',
     ],
     [
       '不行',
@@ -206,6 +235,13 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'napraw',
       'popraw',
       'düzelt',
+      'perbaiki',
+      'benerin',
+      'sửa',
+      'repareer',
+      'herstel',
+      'los (?:het|dit|dat) op',
+      'corregeix',
     ],
     ['修复', '修正', '修改', '改一下', '解决', '直して', '直す', '고쳐', '수정'],
   ],
@@ -234,6 +270,14 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'przywróć',
       'geri al',
       'eski haline',
+      'kembalikan',
+      'batalkan',
+      'hoàn tác',
+      'khôi phục',
+      'terugzetten',
+      'zet (?:het |dat )?terug',
+      'ongedaan',
+      'desfés',
     ],
     ['撤销', '回滚', '还原', '恢复', '元に戻', '取り消', '되돌', '원래대로'],
   ],
@@ -278,6 +322,15 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'söyledim',
       'dedim',
       'demek istedim',
+      '(?:saya|aku) (?:sudah )?bilang',
+      'maksud (?:saya|aku)',
+      'tôi đã nói',
+      'ý tôi là',
+      'ik zei',
+      'ik heb (?:toch )?gezegd',
+      'ik bedoelde',
+      "ja t'he dit",
+      'volia dir',
     ],
     [
       '我说过',
@@ -308,6 +361,12 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'neden',
       'niye',
       'niçin',
+      'kenapa',
+      'mengapa',
+      'tại sao',
+      'sao lại',
+      'waarom',
+      'per què',
     ],
     ['为什么', '为啥', '怎么又', 'なぜ', 'どうして', 'なんで', '왜'],
   ],
@@ -337,6 +396,11 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'yapma',
       '하지 ?마',
       '그만',
+      'jangan',
+      'đừng',
+      'doe (?:dat|het) niet',
+      'stop met',
+      'no facis',
     ],
     ['不要', '别', '不应该', 'しないで', 'やめて'],
   ],
@@ -360,6 +424,13 @@ const LEXICON: readonly (readonly [string, readonly string[], readonly string[]]
       'yerine',
       '대신',
       '말고',
+      'bukannya',
+      'daripada',
+      'sebagai gantinya',
+      'thay vì',
+      'in plaats van',
+      'en lloc de',
+      'en comptes de',
     ],
     ['而是', '应该是', '而不是', 'じゃなくて', 'ではなく'],
   ],
@@ -398,9 +469,10 @@ function lexiconPatterns(): { all: Patterns; ascii: Patterns } {
 /** The concepts that deny or report a failure. */
 export const NEGATIVE = new Set(['error', 'wrong', 'still', 'not-working', 'dont', 'no']);
 
-/** The message opens on a plain "no" (twelve languages). */
+/** The message opens on a plain "no" (sixteen languages). */
 const OPENING_NO = /* @__PURE__ */ twinned(
-  () => /^\W{0,3}(?:no|nope|nah|不是|不|いいえ|いや|non|nein|não|nao|нет|nie|hayır|아니)(?![\p{L}])/u,
+  () =>
+    /^\W{0,3}(?:no|nope|nah|不是|不|いいえ|いや|non|nein|não|nao|нет|nie|hayır|아니|tidak|bukan|nggak|nee|không)(?![\p{L}])/u,
 );
 
 /**
