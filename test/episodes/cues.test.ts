@@ -422,6 +422,23 @@ describe('detectSurprise', () => {
     expect(detectSurprise('非常抱歉，我误解了您的意思。')).not.toBeNull();
     expect(detectSurprise('Özür dilerim, bu dosyayı gözden kaçırmışım.')).not.toBeNull();
     expect(detectSurprise('Das ist seltsam: der Test läuft lokal durch.')).not.toBeNull();
+    for (const paragraph of [
+      'Resulta que la tabla ya tenía una columna con ese nombre.',
+      'Acontece que o servidor já estava rodando na porta 3000.',
+      "Il s'avère que le cache n'était jamais vidé.",
+      'Es stellt sich heraus, dass die Datei gar nicht geladen wird.',
+      'ポート番号を勘違いしていました。',
+      '제가 경로를 잘못 알고 있었습니다.',
+      'Ternyata servernya sudah berjalan di port 3000.',
+      'Hóa ra máy chủ đã chạy trên cổng 3000.',
+    ])
+      expect(detectSurprise(paragraph), paragraph).not.toBeNull();
+    for (const paragraph of [
+      'La tabla tiene una columna nueva y los tests pasan.',
+      'Saya akan menjalankan server di port 3000.',
+      'Tôi sẽ chạy máy chủ trên cổng 3000.',
+    ])
+      expect(detectSurprise(paragraph), paragraph).toBeNull();
   });
   it('leaves a pause that only plans, and a wait for something, alone', () => {
     expect(detectSurprise('Wait, the user asked for tests too. Let me add them.')).toBeNull();

@@ -74,25 +74,59 @@ export const STATED_SURPRISE: RuleSet = /* @__PURE__ */ ruleSet('STATED_SURPRISE
   {
     lang: 'fr',
     examples: ['dev-sur-0039'],
-    patterns: [/je me suis tromp\p{L}*|vous avez raison|tu as raison|mon erreur|étrange|inattendu\p{L}*/u],
+    patterns: [
+      /je me suis tromp\p{L}*|j'ai confondu|vous avez raison|tu as raison|mon erreur|étrange|inattendu\p{L}*|il s'avère|il s'est avéré/u,
+    ],
   },
   {
     lang: 'es',
     examples: [],
-    patterns: [/me equivoqué|tienes razón|tiene razón|mi error|qué raro|inesperad\p{L}*/u],
+    patterns: [
+      /me equivoqué|me confundí|tienes razón|tiene razón|mi error|qué raro|inesperad\p{L}*|resulta que|curiosamente/u,
+    ],
   },
   {
     lang: 'it',
     examples: [],
-    patterns: [/mi sono sbagliat\p{L}*|hai ragione|ha ragione|strano|inaspettat\p{L}*/u],
+    patterns: [
+      /mi sono (?:sbagliat|confus)\p{L}*|hai ragione|ha ragione|strano|inaspettat\p{L}*|a quanto pare|si è scoperto/u,
+    ],
   },
   { lang: 'pl', examples: [], patterns: [/pomyli\p{L}*|masz rację|dziwne|nieoczekiwan\p{L}*/u] },
-  { lang: 'ja', examples: [], patterns: [/間違えました|間違っていました|おっしゃる通り|予想外/] },
-  { lang: 'pt', examples: [], patterns: [/me enganei|você tem razão|estranho|inesperad\p{L}*/u] },
+  {
+    lang: 'ja',
+    examples: [],
+    patterns: [
+      /間違えました|間違っていました|おっしゃる通り|予想外|勘違い|意外(?:な|に)|おかしいですね|不思議/,
+    ],
+  },
+  {
+    lang: 'pt',
+    examples: [],
+    patterns: [/me enganei|me confundi|você tem razão|estranho|inesperad\p{L}*|acontece que|curiosamente/u],
+  },
   {
     lang: 'de',
     examples: [],
-    patterns: [/ich habe mich geirrt|du hast recht|sie haben recht|seltsam|merkwürdig|unerwartet/],
+    patterns: [
+      /ich habe mich geirrt|ich habe (?:\p{L}+ ){0,2}verwechselt|du hast recht|sie haben recht|seltsam|merkwürdig|unerwartet|stellt sich heraus|stellte sich heraus/u,
+    ],
+  },
+  {
+    // Korean, Indonesian and Vietnamese, written from the languages: no labelled paragraph is in them.
+    lang: 'ko',
+    examples: [],
+    patterns: [/제가 (?:\p{L}+ )?(?:잘못|착각)|착각했|예상(?:과|와) 달리|이상하네요|알고 보니/u],
+  },
+  {
+    lang: 'id',
+    examples: [],
+    patterns: [/saya (?:salah|keliru)(?!\p{L})|ternyata|aneh(?:nya)?(?!\p{L})|di luar dugaan/u],
+  },
+  {
+    lang: 'vi',
+    examples: [],
+    patterns: [/tôi đã (?:sai|nhầm)|hóa ra|lạ thật|thật lạ|không như mong đợi/u],
   },
   {
     lang: 'tr',
