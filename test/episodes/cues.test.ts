@@ -8,6 +8,7 @@ import {
   classifyAnswer,
   classifyFailure,
   classifyHandback,
+  concedes,
   decidingRule,
   detectCorrection,
   detectSurprise,
@@ -330,6 +331,38 @@ describe('detectCorrection', () => {
     ).toBeNull();
     expect(detectCorrection('no thanks', 'Done. Want me to add tests too?')).toBeNull();
     expect(detectCorrection('no, it is still blank', 'Does it show up now?')).not.toBeNull();
+  });
+
+  it('reads a correction in Turkish, Indonesian, Vietnamese and Dutch, and the next request after praise is not one', () => {
+    for (const [said, before] of [
+      ['Hâlâ çalışmıyor, aynı hata.', 'Düzelttim, artık çalışmalı.'],
+      ['Bunu istemedim, eski haline getir.', 'Butonu sayfanın üstüne taşıdım.'],
+      ['Bukan itu yang saya minta.', 'Saya sudah menambahkan tombol baru di halaman utama.'],
+      ['Masih error yang sama.', 'Sudah diperbaiki, sekarang seharusnya berfungsi.'],
+      ['Vẫn lỗi như cũ.', 'Đã sửa xong, bây giờ sẽ chạy.'],
+      ['Het werkt nog steeds niet.', 'Opgelost, het zou nu moeten werken.'],
+      ['Dat is niet wat ik vroeg.', 'Ik heb een nieuwe knop aan de pagina toegevoegd.'],
+    ])
+      expect(detectCorrection(said!, before), said).not.toBeNull();
+    for (const [said, before] of [
+      ['Harika, şimdi giriş sayfasını ekle.', 'Düzelttim, artık çalışmalı.'],
+      ['Bagus, sekarang tambahkan halaman login.', 'Sudah berhasil.'],
+      ['Mooi, voeg nu de inlogpagina toe.', 'Opgelost, het zou nu moeten werken.'],
+    ])
+      expect(detectCorrection(said!, before), said).toBeNull();
+  });
+
+  it('reads the agent conceding a correction in more languages, and not a reply that goes on with the work', () => {
+    for (const reply of [
+      'Hai ragione, ho modificato il file sbagliato.',
+      'Masz rację, zmieniłem zły plik.',
+      '맞습니다, 제가 잘못된 파일을 수정했습니다.',
+      'Anda benar, saya mengubah file yang salah.',
+      'Bạn nói đúng, tôi đã sửa nhầm tệp.',
+      'Je hebt gelijk, ik heb het verkeerde bestand aangepast.',
+    ])
+      expect(concedes(reply), reply).not.toBeNull();
+    expect(concedes('Ik heb de knop toegevoegd. Je hebt gelijk dat het mooier is.')).toBeNull();
   });
 
   it('reads a bare error log right after the agent claimed success, and not Cursor’s quick-fix template', () => {

@@ -39,6 +39,19 @@ export const CORRECTION_OPENING: RuleSet = /* @__PURE__ */ ruleSet('CORRECTION_O
   },
   { lang: 'ja', examples: [], patterns: [/^(?:違う|ちがう|いや、|待って|ストップ|やめて)/] },
   { lang: 'ko', examples: [], patterns: [/^(?:아니|잠깐|멈춰|그만)/] },
+  {
+    // Turkish, Indonesian, Vietnamese and Dutch, written from the languages, not from the rows.
+    lang: 'tr',
+    examples: [],
+    patterns: [/^(?:hayır|dur|bekle|yanlış|olmadı)(?=[ ,.!]|$)/u],
+  },
+  {
+    lang: 'id',
+    examples: [],
+    patterns: [/^(?:bukan|tidak|nggak|gak)(?=[,.!]|$)|^(?:tunggu|salah|jangan)(?=[ ,.!]|$)/u],
+  },
+  { lang: 'vi', examples: [], patterns: [/^(?:không|sai|dừng|khoan|đợi)(?=[ ,.!]|$)/u] },
+  { lang: 'nl', examples: [], patterns: [/^(?:nee|wacht|fout)(?=[ ,.!]|$)/u] },
   { lang: 'th', examples: [], patterns: [/^(?:ไม่ใช่|หยุด|ผิด)/] },
 ]);
 
@@ -141,6 +154,39 @@ export const CORRECTION_ANYWHERE: RuleSet = /* @__PURE__ */ ruleSet('CORRECTION_
     ],
   },
   { lang: 'ko', examples: [], patterns: [/틀렸|잘못(?:됐|되었|했)|되돌려|원래대로|내가 말했|하지 말라고/] },
+  {
+    // Turkish, Indonesian, Vietnamese and Dutch, written from the languages, not from the rows.
+    lang: 'tr',
+    examples: [],
+    patterns: [
+      /(?:bu|o|şu) (?:\p{L}+ )?(?:yanlış|doğru değil)|yanlış (?:yaptın|anladın|yere|dosya)|(?:sana|ben) (?:\p{L}+ ){0,3}(?:söyledim|dedim|demiştim)|(?:bunu|onu|öyle bir şey) (?:istemedim|demedim|söylemedim)/u,
+      /neden (?:\p{L}+ ){0,3}(?:yaptın|sildin|değiştirdin|ekledin|kaldırdın|bozdun)|geri al|eski (?:haline|hâline) (?:getir|döndür)|(?:bozdun|unuttun|atladın)(?!\p{L})/u,
+    ],
+  },
+  {
+    lang: 'id',
+    examples: [],
+    patterns: [
+      /(?:bukan|tidak) (?:itu |seperti itu |ini )?yang (?:saya|aku) (?:minta|mau|maksud)|(?:saya|aku) (?:sudah )?bilang|kamu (?:lupa|salah)(?!\p{L})/u,
+      /kenapa (?:kamu|anda) (?:\p{L}+ ){0,2}(?:hapus|ubah|ganti|tambah)|kembalikan (?:seperti|ke)|batalkan (?:perubahan|itu)/u,
+    ],
+  },
+  {
+    lang: 'vi',
+    examples: [],
+    patterns: [
+      /không phải (?:cái )?(?:này|đó|thế|vậy|như vậy|ý tôi)|tôi đã (?:nói|bảo|yêu cầu)|bạn (?:quên|làm sai|hiểu sai)/u,
+      /(?:sao|tại sao) (?:bạn|lại) (?:\p{L}+ ){0,2}(?:xóa|sửa|đổi|thêm)|hoàn tác|khôi phục lại/u,
+    ],
+  },
+  {
+    lang: 'nl',
+    examples: [],
+    patterns: [
+      /(?:dat|dit|het) is (?:niet (?:wat|goed|juist)|fout|verkeerd)|niet wat ik (?:vroeg|bedoelde|wilde)|ik (?:heb (?:toch )?|had )?(?:gezegd|gevraagd)|ik zei/u,
+      /waarom heb je|draai (?:het|dat|dit) terug|maak (?:het|dat|dit) ongedaan|zet (?:het|dat|dit) terug|je bent (?:\p{L}+ )?vergeten/u,
+    ],
+  },
   { lang: 'th', examples: ['dev-msg-0256'], patterns: [/หยุด|ผิด|ไม่ใช่|บอกแล้ว|ย้อนกลับ/] },
 ]);
 
@@ -259,6 +305,36 @@ export const STILL_BROKEN: RuleSet = /* @__PURE__ */ ruleSet('STILL_BROKEN', () 
     examples: [],
     patterns: [/안 ?돼|작동(?:하지|을 안|이 안)|(?:여전히|아직도) (?:안|에러|오류|같은)/],
   },
+  {
+    // Turkish, Indonesian, Vietnamese and Dutch, written from the languages, not from the rows.
+    lang: 'tr',
+    examples: [],
+    patterns: [
+      /çalışmıyor|çalışmadı|olmadı|düzelmedi|değişmedi|aynı (?:hata|sorun|şey)|hata (?:veriyor|alıyorum|aldım)/u,
+      /(?:hala|hâlâ|yine|tekrar|gene) (?:\p{L}+ ){0,2}(?:aynı|hata|sorun|çalışmı|olmu|görünmü|açılmı|yok)/u,
+    ],
+  },
+  {
+    lang: 'id',
+    examples: [],
+    patterns: [
+      /(?:masih|tetap|tetep) (?:\p{L}+ ){0,2}(?:error|gagal|salah|sama|tidak|belum|gak|nggak|kosong)|tidak (?:berfungsi|bisa jalan|jalan)|(?:gak|nggak|belum) (?:jalan|berfungsi)/u,
+    ],
+  },
+  {
+    lang: 'vi',
+    examples: [],
+    patterns: [
+      /vẫn (?:\p{L}+ ){0,2}(?:lỗi|không|chưa|bị|sai|như cũ)|không (?:hoạt động|chạy)|lỗi (?:cũ|tương tự)/u,
+    ],
+  },
+  {
+    lang: 'nl',
+    examples: [],
+    patterns: [
+      /werkt (?:nog steeds |nog altijd |nu |ook )?niet|(?:nog steeds|nog altijd|weer) (?:\p{L}+ ){0,2}(?:fout|kapot|niet|leeg|dezelfde|hetzelfde)|dezelfde fout|niets veranderd/u,
+    ],
+  },
   { lang: 'th', examples: [], patterns: [/ไม่ทำงาน|ยังไม่|ยังคง/] },
 ]);
 
@@ -354,6 +430,50 @@ export const CLAIMED_SUCCESS: RuleSet = /* @__PURE__ */ ruleSet('CLAIMED_SUCCESS
     patterns: [/powinno (?:teraz )?(?:działać|być)|naprawion\p{L}*|teraz działa/u],
   },
   { lang: 'ja', examples: [], patterns: [/はずです|完了しました|解決しました|修正しました/] },
+  {
+    // German, Portuguese, Korean, Turkish, Indonesian, Vietnamese and Dutch, written from the languages.
+    lang: 'de',
+    examples: [],
+    patterns: [
+      /sollte (?:jetzt |nun )?(?:funktionieren|gehen|klappen)|funktioniert (?:jetzt|nun)|behoben|erfolgreich/u,
+    ],
+  },
+  {
+    lang: 'pt',
+    examples: [],
+    patterns: [/(?:agora|já) (?:funciona|deve)|deve funcionar|corrigid\p{L}*|resolvid\p{L}*/u],
+  },
+  {
+    lang: 'ko',
+    examples: [],
+    patterns: [/(?:이제|지금) .{0,20}(?:작동|됩니다|될 것)|(?:수정|해결)(?:했습니다|되었습니다|완료)/u],
+  },
+  {
+    lang: 'tr',
+    examples: [],
+    patterns: [
+      /(?:artık|şimdi) (?:\p{L}+ ){0,3}(?:çalışı?yor|çalışmalı|çalışacak|düzgün)|çalışmalı(?!\p{L})|düzeltildi|düzelttim|tamamlandı|başarıyla/u,
+    ],
+  },
+  {
+    lang: 'id',
+    examples: [],
+    patterns: [
+      /(?:sekarang|seharusnya|harusnya) (?:\p{L}+ ){0,3}(?:berfungsi|bekerja|jalan)|sudah (?:diperbaiki|selesai|berhasil)|berhasil(?!\p{L})/u,
+    ],
+  },
+  {
+    lang: 'vi',
+    examples: [],
+    patterns: [
+      /(?:bây giờ|giờ) (?:\p{L}+ ){0,3}(?:hoạt động|chạy)|đã (?:sửa|khắc phục|hoàn thành|xong)|thành công/u,
+    ],
+  },
+  {
+    lang: 'nl',
+    examples: [],
+    patterns: [/(?:zou|moet) (?:nu )?(?:moeten )?werken|werkt nu|opgelost|gerepareerd|succesvol/u],
+  },
 ]);
 
 /**
@@ -466,6 +586,16 @@ export const CONCESSION: RuleSet = /* @__PURE__ */ ruleSet('CONCESSION', () => [
   { lang: 'ru', examples: [], patterns: [/^(?:вы|ты) (?:абсолютно |совершенно )?прав/, /^извините/] },
   { lang: 'ja', examples: [], patterns: [/^(?:おっしゃる通り|ご指摘|申し訳|すみません)/] },
   { lang: 'zh', examples: [], patterns: [/^(?:你说得对|您说得对|你说的对|抱歉|对不起)/] },
+  {
+    lang: 'it',
+    examples: [],
+    patterns: [/^hai (?:perfettamente |assolutamente )?ragione\b/, /^scusa(?:mi)?\b/],
+  },
+  { lang: 'pl', examples: [], patterns: [/^masz (?:całkowitą |absolutną )?rację/u, /^przepraszam/] },
+  { lang: 'ko', examples: [], patterns: [/^(?:맞습니다|맞아요|말씀하신 대로)/, /^죄송합니다/] },
+  { lang: 'id', examples: [], patterns: [/^(?:anda|kamu) (?:benar|betul)(?!\p{L})/u, /^maaf(?!\p{L})/u] },
+  { lang: 'vi', examples: [], patterns: [/^bạn (?:nói )?đúng/u, /^xin lỗi/u] },
+  { lang: 'nl', examples: [], patterns: [/^je hebt (?:helemaal )?gelijk/, /^(?:sorry|excuses)(?!\p{L})/u] },
 ]);
 
 /**
