@@ -333,7 +333,7 @@ describe('detectCorrection', () => {
     expect(detectCorrection('no, it is still blank', 'Does it show up now?')).not.toBeNull();
   });
 
-  it('reads a correction in Turkish, Indonesian, Vietnamese and Dutch, and the next request after praise is not one', () => {
+  it('reads a correction in Turkish, Indonesian, Vietnamese and Dutch, and what does not happen in three more, and the next request after praise is not one', () => {
     for (const [said, before] of [
       ['Hâlâ çalışmıyor, aynı hata.', 'Düzelttim, artık çalışmalı.'],
       ['Bunu istemedim, eski haline getir.', 'Butonu sayfanın üstüne taşıdım.'],
@@ -342,6 +342,9 @@ describe('detectCorrection', () => {
       ['Vẫn lỗi như cũ.', 'Đã sửa xong, bây giờ sẽ chạy.'],
       ['Het werkt nog steeds niet.', 'Opgelost, het zou nu moeten werken.'],
       ['Dat is niet wat ik vroeg.', 'Ik heb een nieuwe knop aan de pagina toegevoegd.'],
+      ['Le doy click y no me abre el modal.', 'Listo, ahora debería funcionar.'],
+      ['Clico no botão e não abre nada.', 'Corrigido, agora deve funcionar.'],
+      ['ボタンを押しても保存されない。', '修正しました。これで動くはずです。'],
     ])
       expect(detectCorrection(said!, before), said).not.toBeNull();
     for (const [said, before] of [

@@ -256,9 +256,18 @@ export const STILL_BROKEN: RuleSet = /* @__PURE__ */ ruleSet('STILL_BROKEN', () 
     examples: [],
     patterns: [
       /no funciona|sigue (?:sin|igual|mal|fallando|dando|apareciendo)|todavía no funciona|no (?:anda|sirve)|no cambió nada/,
+      // What it does not do, as the English rule's first pattern: "no me abre", "no se guarda", "me sale un error".
+      /no (?:me |se |lo |la |los |las )?(?:abre|carga|aparece|aparecen|muestra|guarda|cambia|actualiza|compila|arranca|inicia|responde|ejecuta|hace nada)|ya no (?:funciona|sale|aparece|se ve)|(?:me )?(?:sale|da|tira|salta) (?:un |el |este |otro )?error|(?:el )?mismo error/u,
     ],
   },
-  { lang: 'pt', examples: [], patterns: [/não funciona|ainda não|continua (?:sem|igual|dando)/] },
+  {
+    lang: 'pt',
+    examples: [],
+    patterns: [
+      /não funciona|ainda não|continua (?:sem|igual|dando)/,
+      /não (?:me |se )?(?:abre|carrega|aparece|mostra|salva|muda|atualiza|compila|inicia|responde|faz nada)|(?:o )?mesmo erro|(?:dá|deu) erro/u,
+    ],
+  },
   {
     lang: 'it',
     examples: [],
@@ -298,6 +307,8 @@ export const STILL_BROKEN: RuleSet = /* @__PURE__ */ ruleSet('STILL_BROKEN', () 
     examples: [],
     patterns: [
       /(?:まだ|やはり|やっぱり)(?:動か|表示され|直って|でき|エラー)|動かない|動きません|表示されない|直っていない|変わらない/,
+      // What it does not do, as the English rule's first pattern: not shown, not saved, the same error.
+      /(?:表示|反映|保存|起動|動作|実行|読み込|更新)(?:され|し)?(?:ない|ません|なかった)|エラーが(?:出|でる|でま|発生)|同じエラー|うまく(?:いか|動か)(?:ない|ず)|(?:消え|開か)ない/,
     ],
   },
   {
