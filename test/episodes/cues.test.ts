@@ -236,6 +236,18 @@ describe('normalizeText', () => {
 describe('detectCorrection', () => {
   const claimed = 'I updated the component. The list should now render correctly.';
 
+  it('reads what the agent was to do and did not, and work it undid', () => {
+    for (const said of [
+      'you were supposed to keep the old endpoint',
+      'I thought you already ran the migrations',
+      'the login was working before your change',
+      'that made it worse, now the page is empty',
+      'something is very wrong with the sidebar',
+    ])
+      expect(ruleCorrection(said, claimed), said).not.toBeNull();
+    expect(ruleCorrection('I thought about it and we can ship on Monday', claimed)).toBeNull();
+  });
+
   it('reads curly apostrophes and phone typing alike', () => {
     expect(detectCorrection('it doesn’t work', claimed)).not.toBeNull();
     expect(detectCorrection('it doesnt work', claimed)).not.toBeNull();

@@ -82,6 +82,11 @@ export const CORRECTION_ANYWHERE: RuleSet = /* @__PURE__ */ ruleSet('CORRECTION_
       /(?:i give you|you have) (?:my |full )?(?:permission|access)/,
       /next time,? (?:show|do|please|make|try|be|don't|remember|read|check|ask|use)|show (?:some |more )?effort/,
       /misunderstanding|(?:same )?mistakes? again|(?:think|look) (?:harder|again|carefully)|use your (?:brain|head)|pay attention/,
+      // What the agent was to do and did not, and work it undid: "you were supposed to", "I thought you already did",
+      // "it was working before", "that made it worse". Written from the language, not from the rows.
+      /you (?:were|are) (?:supposed|meant|asked) to|you should(?:'ve| have) (?:\w+ )?(?:asked|checked|read|used|kept|left|tested|run|looked)/,
+      /i thought you (?:already|were going to|would|had|said)|(?:was|were) (?:working|fine) (?:before|until)|(?:it|this|that) used to work/,
+      /(?:you(?:'ve| have)?|that|this|it) made (?:it|things|everything) worse|(?:it's|it is) (?:even )?worse (?:now|than)/,
     ],
   },
   {
@@ -242,6 +247,7 @@ export const STILL_BROKEN: RuleSet = /* @__PURE__ */ ruleSet('STILL_BROKEN', () 
       /(?:is|are) (?:now|currently) (?:broken|completely|unresponsive|missing|gone|blank|failing)/,
       /(?:previous|last|your) (?:fix|fixes|change|changes|attempts?|edits?|patch|patches) (?:did|have|has|do|does)(?:n't| not)/,
       /(?:have|has) not worked|nothing (?:changed|happens|happened|shows)/,
+      /(?:something|everything)(?:'s| is) (?:very |really |totally |completely |still )?(?:wrong|off|broken)|got (?:totally |completely |all )?(?:broken|messed up)/,
     ],
   },
   {
