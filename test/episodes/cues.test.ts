@@ -425,6 +425,8 @@ describe('classifyHandback', () => {
       'Semua tes lulus. Mau saya hapus konfigurasi lama juga?',
       'Jika Anda mau, saya bisa menambahkan tes untuk kasus ini.',
       'Tất cả đã chạy. Bạn có muốn tôi xóa cấu hình cũ không?',
+      'Tesnya lulus. Apakah saya perlu menghapus konfigurasi lama juga?',
+      'Tôi có thể thêm kiểm thử cho trường hợp này nếu bạn muốn.',
       'Si quieres, puedo dejarte un archivo de migración listo para ejecutar.',
       'Si vous voulez, je peux ajouter un test pour ce cas.',
       'Posso aggiungere un test anche per questo, se vuoi.',

@@ -73,14 +73,16 @@ export const HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('HANDBACK', () => [
     lang: 'id',
     examples: [],
     patterns: [
-      /apakah (?:anda|kamu|kau) (?:ingin|mau) (?:saya|aku)|(?:^|[.!:] |\n)(?:mau|ingin|perlu) (?:saya|aku) [^.!?\n]{1,100}\?/mu,
+      /apakah (?:anda|kamu|kau) (?:ingin|mau) (?:saya|aku)|apakah (?:saya|aku) (?:perlu|harus|sebaiknya) [^.!?\n]{1,100}\?|(?:^|[.!:] |\n)(?:mau|ingin|perlu) (?:saya|aku) [^.!?\n]{1,100}\?/mu,
       /(?:jika|kalau|bila) (?:anda|kamu) (?:mau|ingin|setuju|berkenan),? (?:saya|aku) (?:bisa|dapat|akan)|(?:saya|aku) bisa [^.!?\n]{1,100} (?:jika|kalau) (?:anda|kamu) (?:mau|ingin)/u,
     ],
   },
   {
     lang: 'vi',
     examples: [],
-    patterns: [/bạn có muốn (?:tôi|mình)|nếu bạn (?:muốn|cần|đồng ý),? (?:tôi|mình) (?:có thể|sẽ)/u],
+    patterns: [
+      /bạn có muốn (?:tôi|mình)|có cần (?:tôi|mình)|(?:tôi|mình) có nên [^.!?\n]{1,100}\?|nếu bạn (?:muốn|cần|đồng ý),? (?:tôi|mình) (?:có thể|sẽ)|(?:tôi|mình) có thể [^.!?\n]{1,100} nếu bạn muốn/u,
+    ],
   },
   {
     lang: 'es',
