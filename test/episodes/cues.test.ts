@@ -357,8 +357,10 @@ describe('detectCorrection', () => {
       ['Le doy click y no me abre el modal.', 'Listo, ahora debería funcionar.'],
       ['Clico no botão e não abre nada.', 'Corrigido, agora deve funcionar.'],
       ['ボタンを押しても保存されない。', '修正しました。これで動くはずです。'],
-    ])
+    ]) {
+      expect(ruleCorrection(said!, before), said).not.toBeNull();
       expect(detectCorrection(said!, before), said).not.toBeNull();
+    }
     for (const [said, before] of [
       ['Harika, şimdi giriş sayfasını ekle.', 'Düzelttim, artık çalışmalı.'],
       ['Bagus, sekarang tambahkan halaman login.', 'Sudah berhasil.'],
