@@ -394,6 +394,11 @@ describe('detectCorrection', () => {
 });
 
 describe('classifyHandback', () => {
+  /** Each closing reads as an offer. */
+  const expectOffers = (closings: readonly string[]) => {
+    for (const closing of closings) expect(classifyHandback(closing)?.kind, closing).toBe('offer');
+  };
+
   it('lets the last cue in the closing decide', () => {
     expect(classifyHandback('Done. Want me to wire it into the CLI next?')?.kind).toBe('offer');
     expect(classifyHandback('Would you like to add `main.py` to the chat?')?.kind).toBe('waiting');
@@ -403,7 +408,7 @@ describe('classifyHandback', () => {
   });
 
   it('reads leave asked for the agent’s own next step, and an open question about what the person wants is not one', () => {
-    for (const closing of [
+    expectOffers([
       'The schema is in place. Should we commit this cleanup?',
       'All three tables are migrated.\n\nReady to proceed with the tournament data models?',
       'That overlap looks like a date ordering problem. Want to investigate that one next?',
@@ -412,15 +417,14 @@ describe('classifyHandback', () => {
       'この方針で実装を進めますか？',
       'Os testes passam. Quer que eu remova as dependências antigas?',
       'Testler geçti. Eski bağımlılıkları da kaldırayım mı?',
-    ])
-      expect(classifyHandback(closing)?.kind, closing).toBe('offer');
+    ]);
     expect(classifyHandback('Should we keep the cache or drop it?')?.kind).toBe('question');
     expect(classifyHandback('Everything is committed. What would you like to work on today?')).toBeNull();
     expect(classifyHandback('Estou ouvindo. O que você quer que eu faça?')).toBeNull();
   });
 
   it('reads offers as other languages ask them, and an open question or a request to choose is not one', () => {
-    for (const closing of [
+    expectOffers([
       'Die Tests laufen durch. Soll ich die alte Konfiguration auch entfernen?',
       'Wenn du willst, kann ich noch einen Test dafür schreiben.',
       '테스트가 통과했습니다. 이전 설정 파일도 삭제할까요?',
@@ -435,8 +439,7 @@ describe('classifyHandback', () => {
       'Se quiser, posso remover as dependências antigas.',
       'İsterseniz eski yapılandırmayı da silebilirim.',
       '测试都通过了。你希望我把旧的配置也删掉吗？',
-    ])
-      expect(classifyHandback(closing)?.kind, closing).toBe('offer');
+    ]);
     for (const closing of [
       '무엇을 도와드릴까요?',
       '你想让我接下来做什么？',

@@ -102,18 +102,10 @@ export const PRINTED_FAILURE = {
   name: OLDER.name,
   text: OLDER.text.replace(
     /^Read file: package\.json$/m,
-    [
-      'Tool use: **run_terminal_cmd**',
-      '',
-      '```bash',
+    terminalSegment(
       'docker-compose up -d',
-      '```',
-      '',
-      '```',
-      'zsh: command not found: docker-compose',
-      'a123@MacBookAir shop % ',
-      '```',
-    ].join('\n'),
+      'zsh: command not found: docker-compose\na123@MacBookAir shop % ',
+    ),
   ),
 };
 

@@ -73,7 +73,6 @@ describe('the SpecStory reader', () => {
   });
 
   it('reads a shell call as failed when what it printed says so, though the export does not', () => {
-    const segment = terminalSegment;
     const block = (command: string, output: string) =>
       shellBlock('run_terminal_cmd', command, output, {
         summary: `Tool use: **run_terminal_cmd** • Run command: ${command}`,
@@ -97,12 +96,15 @@ describe('the SpecStory reader', () => {
       );
     expect(
       results([
-        segment('docker-compose up -d', 'zsh: command not found: docker-compose\na123@MacBookAir app % '),
+        terminalSegment(
+          'docker-compose up -d',
+          'zsh: command not found: docker-compose\na123@MacBookAir app % ',
+        ),
         block(
           'python scripts/seed.py',
           'Seeding…\nTraceback (most recent call last):\n  File "scripts/seed.py", line 4, in <module>\nKeyError: \'DATABASE_URL\'',
         ),
-        segment(
+        terminalSegment(
           './gradlew spotlessApply',
           "FAILURE: Build failed with an exception.\n\n* What went wrong:\nTask 'spotlessApply' not found",
         ),
@@ -125,9 +127,9 @@ describe('the SpecStory reader', () => {
     expect(
       results([
         block('grep -rn "error:" src', 'src/log.ts:12:  console.log("error: " + message);'),
-        segment('npm test', ' ✓ src/errors.test.ts (3 tests) 12ms\n\n Test Files  1 passed (1)'),
-        segment('cat src/errors.ts', 'export class NotFoundError extends Error {}'),
-        segment('./gradlew build', 'BUILD SUCCESSFUL in 12s'),
+        terminalSegment('npm test', ' ✓ src/errors.test.ts (3 tests) 12ms\n\n Test Files  1 passed (1)'),
+        terminalSegment('cat src/errors.ts', 'export class NotFoundError extends Error {}'),
+        terminalSegment('./gradlew build', 'BUILD SUCCESSFUL in 12s'),
       ]),
     ).toEqual([]);
   });

@@ -40,7 +40,6 @@ export const CORRECTION_OPENING: RuleSet = /* @__PURE__ */ ruleSet('CORRECTION_O
   { lang: 'ja', examples: [], patterns: [/^(?:違う|ちがう|いや、|待って|ストップ|やめて)/] },
   { lang: 'ko', examples: [], patterns: [/^(?:아니|잠깐|멈춰|그만)/] },
   {
-    // Turkish, Indonesian, Vietnamese and Dutch, written from the languages, not from the rows.
     lang: 'tr',
     examples: [],
     patterns: [/^(?:hayır|dur|bekle|yanlış|olmadı)(?=[ ,.!]|$)/u],
@@ -160,7 +159,6 @@ export const CORRECTION_ANYWHERE: RuleSet = /* @__PURE__ */ ruleSet('CORRECTION_
   },
   { lang: 'ko', examples: [], patterns: [/틀렸|잘못(?:됐|되었|했)|되돌려|원래대로|내가 말했|하지 말라고/] },
   {
-    // Turkish, Indonesian, Vietnamese and Dutch, written from the languages, not from the rows.
     lang: 'tr',
     examples: [],
     patterns: [
@@ -323,7 +321,6 @@ export const STILL_BROKEN: RuleSet = /* @__PURE__ */ ruleSet('STILL_BROKEN', () 
     patterns: [/안 ?돼|작동(?:하지|을 안|이 안)|(?:여전히|아직도) (?:안|에러|오류|같은)/],
   },
   {
-    // Turkish, Indonesian, Vietnamese and Dutch, written from the languages, not from the rows.
     lang: 'tr',
     examples: [],
     patterns: [
@@ -448,7 +445,6 @@ export const CLAIMED_SUCCESS: RuleSet = /* @__PURE__ */ ruleSet('CLAIMED_SUCCESS
   },
   { lang: 'ja', examples: [], patterns: [/はずです|完了しました|解決しました|修正しました/] },
   {
-    // German, Portuguese, Korean, Turkish, Indonesian, Vietnamese and Dutch, written from the languages.
     lang: 'de',
     examples: [],
     patterns: [

@@ -2,7 +2,10 @@
 export interface CueGroup {
   /** ISO 639-1 code, or `any` for shapes that are not words (log lines, markers). */
   lang: string;
-  /** Labelled rows (development data ids) this group was written from. */
+  /**
+   * Labelled rows (development data ids) this group was written from; none when it was written from the language
+   * alone (its common forms of the cue), not from labelled rows.
+   */
   examples: readonly string[];
   patterns: readonly RegExp[];
 }
