@@ -65,20 +65,43 @@ let lastHandback: { tail: string | undefined; handback: Handback | null } = {
 
 function handbackOf(replyTail: string): Handback | null {
   const text = normalizeLines(stripCode(replyTail.slice(-HANDBACK_CHARS)));
-  let last: { at: number; rank: number; kind: HandbackKind | null; hit: CueHit } | null = null;
+  type Found = { at: number; rank: number; kind: HandbackKind | null; hit: CueHit };
+  let last: Found | null = null;
+  let waiting: Found | null = null;
   for (const [rank, { kind, cues: list }] of closing.cues.entries()) {
     if (!mayMatch(list, text)) continue;
     for (const cue of list.cues) {
       for (let m = nextMatch(cue, text, 0); m; m = nextMatch(cue, text, m.index + 1)) {
+        const found = { at: m.index, rank, kind, hit: { rule: cue.rule, cue: cue.cue } };
         // Later wins; at the same place, the later set (waiting over offer, "nothing" over all) wins.
-        if (!last || m.index > last.at || (m.index === last.at && rank > last.rank)) {
-          last = { at: m.index, rank, kind, hit: { rule: cue.rule, cue: cue.cue } };
-        }
+        if (!last || m.index > last.at || (m.index === last.at && rank > last.rank)) last = found;
+        if (kind === 'waiting' && (!waiting || m.index > waiting.at)) waiting = found;
       }
     }
   }
+  if (!last && endsOnShellBlock(replyTail)) return { kind: 'offer', hit: SHELL_BLOCK_HIT };
+  // An offer in the same sentence as a wait hinges on what the person must do first ("add the file to the chat,
+  // and let me know if you want me to apply it then"): the sentence waits.
+  if (last?.kind === 'offer' && waiting && !/[.!?]\s|\n/.test(text.slice(waiting.at, last.at)))
+    last = waiting;
   return last?.kind ? { kind: last.kind, hit: last.hit } : null;
 }
+
+/**
+ * A reply that ends on a block of shell commands, with no cue in its prose, leaves the person to run what the agent
+ * could have run: an offer, as "run these commands" would be. Read only when no cue decides, since prose such as
+ * "send me what it prints" says what the block is for.
+ */
+function endsOnShellBlock(reply: string): boolean {
+  const lines = reply.trimEnd().split('\n');
+  const fence = /^ {0,3}(?:```|~~~)/;
+  if (lines.length < 3 || !fence.test(lines.at(-1)!) || lines.at(-1)!.trim().length > 3) return false;
+  for (let i = lines.length - 2; i >= 0; i--) if (fence.test(lines[i]!)) return SHELL_FENCE.test(lines[i]!);
+  return false;
+}
+
+const SHELL_FENCE = /^ {0,3}(?:```|~~~)(?:bash|sh|shell|zsh|console|cmd|bat|powershell|ps1|pwsh)\s*$/i;
+const SHELL_BLOCK_HIT: CueHit = { rule: 'HANDBACK', cue: 'a closing block of shell commands' };
 
 /** Does the person's message say only they have what is needed (a credential, their decision, a review, "wait until")? */
 export function needsPerson(said: string): boolean {

@@ -238,12 +238,18 @@ describe('remem prime, one command for every hook moment', () => {
     const home = learnedHome();
     const stop = (message: string) =>
       hook(home, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: message });
-    // The rules read this closing as an offer ("let me know if you want me to"); the learned detector turns it away.
+    // An offer in the sentence that waits hinges on what the person must do first: the rules read a wait.
     const waiting = stop(
       'I need the contents of the config file to go on. Please add config/deploy.yml to the chat, and let me know if you want me to apply the change then.',
     );
     expect(waiting.code).toBe(0);
     expect(waiting.stdout).toBe('');
+    // The rules read this closing as an offer ("¿Desea …?"); the learned detector turns it away.
+    const asked = stop(
+      'Estos archivos son clave para mejorar el proyecto. ¿Desea continuar con alguna de estas tareas?',
+    );
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toBe('');
     const offer = stop('The fix is in. Want me to deploy it to staging now?');
     expect((JSON.parse(offer.stdout) as { decision: string }).decision).toBe('block');
   });

@@ -150,26 +150,32 @@ describe.skipIf(!withData)('the offer detector, out-of-fold (nested, grouped by 
     };
   };
 
-  it('reminds on offers more precisely than the rules, and on fewer replies that wait for the person', () => {
-    // Measured: P 0.89 R 0.70, 2 of 39 waiting replies (the rules: P 0.84 R 0.80, 4 of 39).
+  // The model vets the rules' offers. Before the rules read relative clauses and pleasantries apart, it was the more
+  // precise of the two on every set (all rows P 0.91 against 0.87; the second batch, unseen by the rules then,
+  // 0.64 against 0.56). Those rule changes were written after reading the second batch's misreadings, so the rules
+  // are now in-sample there and on the first batch; what these tests hold is that vetting costs no precision and
+  // reminds no more waiting replies.
+  it('reminds on offers as precisely as the rules, and on no more replies that wait for the person', () => {
+    // Measured: P 0.93 R 0.80, 1 of 39 waiting replies (the rules: P 0.94 R 0.86, 1 of 39).
     const all = () => true;
     const learned = figures(all, model);
     const rules = figures(all, side.ruled);
     expect(learned.precision).toBeGreaterThanOrEqual(0.85);
     expect(learned.recall).toBeGreaterThanOrEqual(0.65);
-    expect(learned.waiting).toBeLessThan(0.08);
-    expect(learned.precision).toBeGreaterThanOrEqual(rules.precision + 0.03);
-    expect(learned.waiting).toBeLessThan(rules.waiting);
+    expect(learned.waiting).toBeLessThan(0.05);
+    expect(learned.precision).toBeGreaterThanOrEqual(rules.precision - 0.02);
+    expect(learned.waiting).toBeLessThanOrEqual(rules.waiting);
   });
 
-  it('on the second batch, which the rules never saw, it is no less precise and reminds no more waiting replies', () => {
-    // Measured: P 0.55 R 0.38, 2 of 16 waiting replies (the rules: P 0.44 R 0.44, 3 of 16).
+  it('on the second batch, it holds the issue’s figures less 0.10 and reminds no waiting reply', () => {
+    // Measured: P 0.82 R 0.56, none of 16 waiting replies (the rules: P 0.85 R 0.69, none).
     const second = (set: string) => set === 'batch2';
     const learned = figures(second, model);
     const rules = figures(second, side.ruled);
-    expect(learned.precision).toBeGreaterThanOrEqual(rules.precision + 0.05);
-    expect(learned.recall).toBeGreaterThanOrEqual(0.3);
+    expect(learned.precision).toBeGreaterThanOrEqual(0.75);
+    expect(learned.recall).toBeGreaterThanOrEqual(0.5);
     expect(learned.waiting).toBeLessThanOrEqual(rules.waiting);
+    expect(learned.waiting).toBe(0);
   });
 });
 
@@ -446,6 +452,49 @@ describe('classifyHandback', () => {
       '如果你希望我继续分析，请告诉我你更关心哪一部分。',
     ])
       expect(classifyHandback(closing)?.kind, closing).not.toBe('offer');
+  });
+
+  it('reads no offer in a relative clause, a choice left to the person, or a generic pleasantry', () => {
+    expectOffers([
+      'The camelCase conversion is done. Let me know if you want me to convert another file!',
+      'Tests pass.\n\nWant me to add the same guard to the importer?',
+    ]);
+    expect(
+      classifyHandback('I need you to share the actual contents of any files you want me to modify.')?.kind,
+    ).toBe('waiting');
+    expect(classifyHandback('I understand you want me to respond in Thai, but I cannot.')).toBeNull();
+    // An offer that hinges on what the person must do first, in the same sentence, waits; in a sentence of its own,
+    // it is the last cue.
+    const wait = 'Please add config/deploy.yml to the chat';
+    expect(classifyHandback(`${wait}, and let me know if you want me to apply the change then.`)?.kind).toBe(
+      'waiting',
+    );
+    expect(classifyHandback(`${wait}. Then, if you want me to, I can apply the change.`)?.kind).toBe('offer');
+    expect(
+      classifyHandback('1. Log in again\n2. Or grant the account access\n\nWhich would you like to do?')
+        ?.kind,
+    ).toBe('question');
+    for (const closing of [
+      'The README is updated. Let me know if you’d like any adjustments to this structure!',
+      'You can adapt it as needed. Let me know if you’d like me to help with any additional changes!',
+    ])
+      expect(classifyHandback(closing), closing).toBeNull();
+  });
+
+  it('takes a reply that ends on shell commands, with no cue in its prose, for an offer to run them', () => {
+    const page = '```html\n<h1>Hello</h1>\n```\n\n';
+    expect(classifyHandback(`${page}\`\`\`bash\npython3 -m http.server 8000\n\`\`\``)).toEqual({
+      kind: 'offer',
+      hit: { rule: 'HANDBACK', cue: 'a closing block of shell commands' },
+    });
+    // Not when the block is code of another kind, nor when the prose already says what the block is for.
+    expect(classifyHandback(`${page}\`\`\`python\nprint("hi")\n\`\`\``)).toBeNull();
+    expect(
+      classifyHandback(
+        'Run this and tell me what it prints:\n```bash\nnpm ls react\n```\nPlease paste the output.',
+      )?.kind,
+    ).toBe('waiting');
+    expect(classifyHandback('```bash\nnpm test\n```\nAll green now.')).toBeNull();
   });
 
   it('leaves code blocks and inline code out', () => {

@@ -10,7 +10,10 @@ export const HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('HANDBACK', () => [
     lang: 'en',
     examples: ['dev-hb-0008', 'dev-hb-0064', 'dev-hb-0074', 'dev-hb-0094', 'dev-hb-0101'],
     patterns: [
-      /(?:would|do) you (?:like|want) (?:me )?to|(?:do you )?want me to|shall i|should i [^.!?\n]{1,100}\?/,
+      // "Which would you like to do?" asks the person to choose; "the files you want me to modify" is a relative
+      // clause: neither offers anything.
+      /(?<!(?:which|what) )(?:would|do) you (?:like|want) (?:me )?to|shall i|should i [^.!?\n]{1,100}\?/,
+      /(?:^|[.!?:*] |\n|if you )want me to/m,
       /i can [^.!?\n]{1,120}? if you (?:want|like|wish|'d like|would like|prefer)|if you(?:'d| would)? like,? i (?:can|could|will)/,
       /if you want,? i (?:can|could|will)|let me know if you(?:'d| would)? (?:want|like)|please confirm/,
       /would you like (?:instructions|a script|help|me)|^#{0,4} ?(?:suggested |recommended )?next steps?:?$|the (?:only|last|final|remaining|next) step (?:is|left|would be)/m,
@@ -251,6 +254,7 @@ export const NOT_HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('NOT_HANDBACK', () 
       /(?:(?:would|do) you (?:like|want) me to|or) (?:make any (?:\w+ )?(?:adjustments|changes|modifications)|explain (?:any|anything|more))/,
       /is there anything (?:else|specific)|anything else|(?:would you like|want) me to help with\?|ready to help/,
       /let me know if you (?:need|have) (?:anything|any|more|further|other)|feel free to/,
+      /let me know if you(?:'d| would)? (?:like|want) (?:me to (?:help (?:you )?with|make) )?any (?:other |additional |further |more )?(?:adjustments|changes|modifications|tweaks|help)/,
     ],
   },
   {
