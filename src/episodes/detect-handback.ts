@@ -80,9 +80,13 @@ function handbackOf(replyTail: string): Handback | null {
     }
   }
   if (!last && endsOnShellBlock(replyTail)) return { kind: 'offer', hit: SHELL_BLOCK_HIT };
-  // An offer in the same sentence as a wait hinges on what the person must do first ("add the file to the chat,
-  // and let me know if you want me to apply it then"): the sentence waits.
-  if (last?.kind === 'offer' && waiting && !/[.!?]\s|\n/.test(text.slice(waiting.at, last.at)))
+  // An offer in the sentence of a wait, or in the one after it, hinges on what the person must do first ("add the
+  // file to the chat. Let me know if you want me to apply it then"): the closing waits.
+  if (
+    last?.kind === 'offer' &&
+    waiting &&
+    (text.slice(waiting.at, last.at).match(/[.!?]\s+|\n+/g)?.length ?? 0) <= 1
+  )
     last = waiting;
   return last?.kind ? { kind: last.kind, hit: last.hit } : null;
 }

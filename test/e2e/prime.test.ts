@@ -238,12 +238,15 @@ describe('remem prime, one command for every hook moment', () => {
     const home = learnedHome();
     const stop = (message: string) =>
       hook(home, { hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: message });
-    // An offer in the sentence that waits hinges on what the person must do first: the rules read a wait.
-    const waiting = stop(
+    // An offer right after a wait hinges on what the person must do first: the rules read a wait.
+    for (const closing of [
       'I need the contents of the config file to go on. Please add config/deploy.yml to the chat, and let me know if you want me to apply the change then.',
-    );
-    expect(waiting.code).toBe(0);
-    expect(waiting.stdout).toBe('');
+      'I need the contents of the config file to go on. Please add config/deploy.yml to the chat. Let me know if you want me to apply the change then.',
+    ]) {
+      const waiting = stop(closing);
+      expect(waiting.code).toBe(0);
+      expect(waiting.stdout, closing).toBe('');
+    }
     // The rules read this closing as an offer ("¿Desea …?"); the learned detector turns it away.
     const asked = stop(
       'Estos archivos son clave para mejorar el proyecto. ¿Desea continuar con alguna de estas tareas?',

@@ -463,13 +463,18 @@ describe('classifyHandback', () => {
       classifyHandback('I need you to share the actual contents of any files you want me to modify.')?.kind,
     ).toBe('waiting');
     expect(classifyHandback('I understand you want me to respond in Thai, but I cannot.')).toBeNull();
-    // An offer that hinges on what the person must do first, in the same sentence, waits; in a sentence of its own,
+    // An offer that hinges on what the person must do first, in the same sentence or the next, waits; further on,
     // it is the last cue.
     const wait = 'Please add config/deploy.yml to the chat';
     expect(classifyHandback(`${wait}, and let me know if you want me to apply the change then.`)?.kind).toBe(
       'waiting',
     );
-    expect(classifyHandback(`${wait}. Then, if you want me to, I can apply the change.`)?.kind).toBe('offer');
+    expect(classifyHandback(`${wait}. Then, if you want me to, I can apply the change.`)?.kind).toBe(
+      'waiting',
+    );
+    expect(
+      classifyHandback(`${wait}. The rest of the deploy is ready. Want me to tag the release too?`)?.kind,
+    ).toBe('offer');
     expect(
       classifyHandback('1. Log in again\n2. Or grant the account access\n\nWhich would you like to do?')
         ?.kind,

@@ -13,7 +13,7 @@ export const HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('HANDBACK', () => [
       // "Which would you like to do?" asks the person to choose; "the files you want me to modify" is a relative
       // clause: neither offers anything.
       /(?<!(?:which|what) )(?:would|do) you (?:like|want) (?:me )?to|shall i|should i [^.!?\n]{1,100}\?/,
-      /(?:^|[.!?:*] |\n|if you )want me to/m,
+      /(?<=^|[.!?:*] |\n|if you )want me to/m,
       /i can [^.!?\n]{1,120}? if you (?:want|like|wish|'d like|would like|prefer)|if you(?:'d| would)? like,? i (?:can|could|will)/,
       /if you want,? i (?:can|could|will)|let me know if you(?:'d| would)? (?:want|like)|please confirm/,
       /would you like (?:instructions|a script|help|me)|^#{0,4} ?(?:suggested |recommended )?next steps?:?$|the (?:only|last|final|remaining|next) step (?:is|left|would be)/m,
