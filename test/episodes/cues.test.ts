@@ -479,6 +479,11 @@ describe('classifyHandback', () => {
       classifyHandback('1. Log in again\n2. Or grant the account access\n\nWhich would you like to do?')
         ?.kind,
     ).toBe('question');
+    expect(
+      classifyHandback('Tell me the change you want first. What schema change do you want to start with?'),
+    ).toBeNull();
+    expect(classifyHandback('Both plans are above. How would you like to proceed?')).toBeNull();
+    expectOffers(['The schema is ready. Would you like to start with the migration?']);
     for (const closing of [
       'The README is updated. Let me know if you’d like any adjustments to this structure!',
       'You can adapt it as needed. Let me know if you’d like me to help with any additional changes!',

@@ -10,9 +10,9 @@ export const HANDBACK: RuleSet = /* @__PURE__ */ ruleSet('HANDBACK', () => [
     lang: 'en',
     examples: ['dev-hb-0008', 'dev-hb-0064', 'dev-hb-0074', 'dev-hb-0094', 'dev-hb-0101'],
     patterns: [
-      // "Which would you like to do?" asks the person to choose; "the files you want me to modify" is a relative
-      // clause: neither offers anything.
-      /(?<!(?:which|what) )(?:would|do) you (?:like|want) (?:me )?to|shall i|should i [^.!?\n]{1,100}\?/,
+      // "Which would you like to do?" and "What change do you want to start with?" ask the person to choose; "the
+      // files you want me to modify" is a relative clause: none offers anything.
+      /(?<!\b(?:which|what|where|how)\b[^.!?\n]{0,40})(?:would|do) you (?:like|want) (?:me )?to|shall i|should i [^.!?\n]{1,100}\?/,
       /(?<=^|[.!?:*] |\n|if you )want me to/m,
       /i can [^.!?\n]{1,120}? if you (?:want|like|wish|'d like|would like|prefer)|if you(?:'d| would)? like,? i (?:can|could|will)/,
       /if you want,? i (?:can|could|will)|let me know if you(?:'d| would)? (?:want|like)|please confirm/,
