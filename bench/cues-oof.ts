@@ -9,6 +9,7 @@
 import { decidingRule, ruleCorrection } from '../src/episodes/detect.ts';
 import { correctionFit, correctionThreshold } from '../src/episodes/model/correction.ts';
 import {
+  CHOICE_DEALINGS,
   chosenTrainTest,
   crossValidate,
   type examplesOf,
@@ -93,7 +94,7 @@ function nestedLines(
   };
   return [
     'Nested (the fitting settings and the threshold chosen on the four training folds alone, by an inner grouped',
-    'cross-validation, then the fifth fold decided; the figures judge the choosing too):',
+    `cross-validation over ${CHOICE_DEALINGS} dealings into folds, then the fifth fold decided; the figures judge the choosing too):`,
     `  chosen per fold: ${choices.map((c) => `rate ${c.rate}, ${c.epochs} passes, ≥ ${c.threshold}`).join('; ')}`,
     line('all rows', () => true),
     line('first batch (rules in-sample)', (r) => r.set === 'batch1'),
