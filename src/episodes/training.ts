@@ -14,6 +14,7 @@ import {
   surpriseContext,
 } from './detect.ts';
 import {
+  CHOICE_DEALINGS,
   type ChooseOptions,
   chooseFit,
   examplesOf,
@@ -302,6 +303,7 @@ export function train(
         ...(spec.spared && { spared: spec.spared, sparedDetected: round(chosen.spared) }),
         folds: options.folds,
         seed: options.seed,
+        dealings: CHOICE_DEALINGS,
       },
     },
   };

@@ -242,11 +242,11 @@ const DEALING_SEED_STEP = 101;
 
 /**
  * The fitting settings and the threshold, chosen by grouped cross-validation over `rows` alone: for each setting
- * of `FIT_GRID`, out-of-fold scores over `CHOICE_DEALINGS` dealings into folds; then the setting and threshold that serve `goal` best (for the same recall,
- * the more precise; of a run of thresholds with the same figures, the middle one), measured on the rows the rules
- * were not written from (every row when there are none, or with `judgeAll`). Given only the training rows of an
- * outer fold, nothing of the rows it is judged on enters the choice. When no threshold reaches the
- * goal's precision, the most precise one.
+ * of `FIT_GRID`, out-of-fold scores over `CHOICE_DEALINGS` dealings into folds; then the setting and threshold that
+ * serve `goal` best (for the same recall, the more precise; of a run of thresholds with the same figures, the
+ * middle one), measured on the rows the rules were not written from (every row when there are none, or with
+ * `judgeAll`). Given only the training rows of an outer fold, nothing of the rows it is judged on enters the
+ * choice. When no threshold reaches the goal's precision, the most precise one.
  */
 export function chooseFit<T extends LabelledRow>(
   rows: readonly T[],
