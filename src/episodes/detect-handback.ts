@@ -64,7 +64,8 @@ let lastHandback: { tail: string | undefined; handback: Handback | null } = {
 };
 
 function handbackOf(replyTail: string): Handback | null {
-  const text = normalizeLines(stripCode(replyTail.slice(-HANDBACK_CHARS)));
+  const closingChars = replyTail.slice(-HANDBACK_CHARS);
+  const text = normalizeLines(stripCode(closingChars));
   type Found = { at: number; rank: number; kind: HandbackKind | null; hit: CueHit };
   let last: Found | null = null;
   let waiting: Found | null = null;
@@ -79,7 +80,7 @@ function handbackOf(replyTail: string): Handback | null {
       }
     }
   }
-  if (!last && endsOnShellBlock(replyTail)) return { kind: 'offer', hit: SHELL_BLOCK_HIT };
+  if (!last && endsOnShellBlock(closingChars)) return { kind: 'offer', hit: SHELL_BLOCK_HIT };
   // An offer in the sentence of a wait, or in the one after it, hinges on what the person must do first ("add the
   // file to the chat. Let me know if you want me to apply it then"): the closing waits.
   if (
@@ -92,9 +93,10 @@ function handbackOf(replyTail: string): Handback | null {
 }
 
 /**
- * A reply that ends on a block of shell commands, with no cue in its prose, leaves the person to run what the agent
+ * A closing that ends on a block of shell commands, with no cue in its prose, leaves the person to run what the agent
  * could have run: an offer, as "run these commands" would be. Read only when no cue decides, since prose such as
- * "send me what it prints" says what the block is for.
+ * "send me what it prints" says what the block is for; and within the closing characters the cues read, so that a
+ * hook never splits a whole long reply.
  */
 function endsOnShellBlock(reply: string): boolean {
   const lines = reply.trimEnd().split('\n');

@@ -505,6 +505,8 @@ describe('classifyHandback', () => {
       )?.kind,
     ).toBe('waiting');
     expect(classifyHandback('```bash\nnpm test\n```\nAll green now.')).toBeNull();
+    // Only the closing characters the cues read: a block that opens before them is not seen whole.
+    expect(classifyHandback(`\`\`\`bash\n${'echo step\n'.repeat(200)}\`\`\``)).toBeNull();
   });
 
   it('leaves code blocks and inline code out', () => {

@@ -261,20 +261,22 @@ export function chooseFit<T extends LabelledRow>(
   const spared = side.spared && judged.map((i) => side.spared![i]!);
   const rules = tally(positive, ruled);
   const decide = options.rulesDecide ?? true;
+  // Each dealing judges every row once: the figures are those of the rows judged as often as there are dealings.
+  const again = <V>(values: readonly V[]) => Array.from({ length: CHOICE_DEALINGS }, () => values).flat();
+  const positiveDealt = again(positive);
+  const sparedDealt = spared && again(spared);
   let best: Choice | null = null;
   let fallback: Choice | null = null;
   for (const setting of options.grid ?? FIT_GRID) {
     const dealt = Array.from({ length: CHOICE_DEALINGS }, (_, d) =>
       crossValidate(rows, examples, { ...options, ...setting, seed: options.seed + d * DEALING_SEED_STEP }),
     );
-    // Each dealing judges every row once: the figures are those of the rows judged as often as there are dealings.
-    const again = <V>(values: readonly V[]) => dealt.flatMap(() => values);
     const steps = THRESHOLD_STEPS.map((threshold) => {
       const hit = dealt.flatMap((scored) =>
         judged.map((i, k) => (decide && ruled[k]!) || (side.mayJudge[i]! && scored[i]!.score >= threshold)),
       );
-      const withModel = tally(again(positive), hit);
-      const share = sparedShare(spared && again(spared), hit);
+      const withModel = tally(positiveDealt, hit);
+      const share = sparedShare(sparedDealt, hit);
       return {
         choice: { ...setting, threshold, rules, withModel, spared: share },
         fits: admissible(options.goal, rules, withModel, share),

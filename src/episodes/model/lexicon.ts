@@ -9,9 +9,10 @@ import { asciiTwin, isAscii, testTwinned, twinned } from './ascii.ts';
 
 /**
  * Words of a few concepts that correct an agent, in sixteen languages (English, Chinese, Japanese, Spanish, French,
- * German, Portuguese, Italian, Russian, Polish, Turkish, Korean, Indonesian, Vietnamese, Dutch, Catalan), each concept one feature whatever the language:
- * weight learned from the rows of one language carries to the others. Written from the languages, not from the
- * rows. Alphabetic entries match from the start of a word (stems); CJK entries anywhere.
+ * German, Portuguese, Italian, Russian, Polish, Turkish, Korean, Indonesian, Vietnamese, Dutch, Catalan), each
+ * concept one feature whatever the language: weight learned from the rows of one language carries to the others.
+ * Written from the languages, not from the rows. Alphabetic entries match from the start of a word (stems); CJK
+ * entries anywhere.
  */
 const LEXICON: readonly (readonly [string, readonly string[], readonly string[]])[] = [
   [
